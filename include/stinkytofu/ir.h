@@ -1,0 +1,216 @@
+/* The StinkyTofu IR: module -> functions -> blocks -> items.
+ *
+ * A block's items form an intrusive doubly linked list in program order; an
+ * item is either an instruction or an in-block assembler label (kept so the
+ * printer reproduces it in place). Memory-token PHIs built by the def-use
+ * analysis are instructions of kind ST_ITEM_PHI kept in the block's `phis`
+ * list, never in the item list, so the printer never sees them.
+ *
+ * Ownership: everything reachable from a module (functions, blocks,
+ * instructions, operand arrays, attribute values, interned strings) lives in
+ * the module's arena and is released by st_module_free. Erased instructions
+ * stay in the arena until then. The only heap allocations outside the arena are
+ * the block vectors (succs, preds, blocks), also released by st_module_free. */
+#ifndef STINKYTOFU_IR_H
+#define STINKYTOFU_IR_H
+
+#include "stinkytofu/diag.h"
+#include "stinkytofu/support.h"
+
+struct st_isa_info;
+
+enum st_regclass {
+#define ST_REGCLASS(e, name) ST_REG_##e,
+#include "stinkytofu/regclass.def"
+	ST_NUM_REGCLASSES
+};
+const char *st_regclass_name(enum st_regclass c);
+/* Longest-prefix class lookup: returns the spelling length matched, or 0 when
+ * no class spelling prefixes `ident` (of length n). */
+size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls);
+
+enum st_operand_kind {
+	ST_OPND_REG,    /* v5, v[0:3], -v0, LDS0 */
+	ST_OPND_INT,    /* -1, 42 */
+	ST_OPND_HEX,    /* 0x1F (spelling kept in `text`) */
+	ST_OPND_FLOAT,  /* 1.5e3 (spelling kept in `text`) */
+	ST_OPND_STRING, /* "loop" (unescaped contents in `text`) */
+	ST_OPND_HWREG,  /* hwreg(id[, offset[, size]]) */
+	ST_OPND_SYMBOL, /* off, vcc, BufferLimit, any other identifier */
+	ST_OPND_LABEL,  /* label_Foo: a reference to an in-block label */
+};
+
+struct st_reg {
+	enum st_regclass cls;
+	uint32_t index; /* first register */
+	uint32_t count; /* number of registers, >= 1 */
+	bool neg;       /* written with a leading '-' */
+};
+
+struct st_operand {
+	enum st_operand_kind kind;
+	struct st_loc loc;
+	struct st_reg reg;   /* ST_OPND_REG */
+	int64_t ival;        /* INT, HEX (value); HWREG id */
+	const char *text;    /* HEX/FLOAT spelling, STRING contents, SYMBOL/LABEL/HWREG-id name; interned */
+	uint8_t nhw;         /* HWREG: number of arguments (1..3) */
+	int64_t hw[3];       /* HWREG arguments; hw[0] is the id when numeric */
+};
+
+enum st_value_kind {
+	ST_VAL_INT,
+	ST_VAL_HEX,    /* value in i, spelling in text */
+	ST_VAL_FLOAT,  /* spelling in text, value in f */
+	ST_VAL_STRING, /* contents in text */
+	ST_VAL_BOOL,   /* i is 0 or 1 */
+	ST_VAL_NAME,   /* bare identifier in text */
+	ST_VAL_ARRAY,  /* elems[0..nelems) scalars */
+	ST_VAL_DICT,   /* fields[0..nfields) in source order */
+};
+
+struct st_attr;
+
+struct st_value {
+	enum st_value_kind kind;
+	int64_t i;
+	double f;
+	const char *text;
+	struct st_value *elems;
+	uint32_t nelems;
+	struct st_attr *fields;
+	uint32_t nfields;
+};
+
+/* An attribute `name = value`: issueCycles = 4, or mod.ds = { ... } (then the
+ * name is "mod.ds" and the value a dict). Also used for dict fields. */
+struct st_attr {
+	const char *name; /* interned */
+	struct st_loc loc;
+	struct st_value value;
+};
+
+enum st_item_kind { ST_ITEM_INST, ST_ITEM_LABEL, ST_ITEM_PHI };
+
+struct st_block;
+
+struct st_inst {
+	struct st_inst *prev, *next; /* item list of the block */
+	struct st_block *block;
+	enum st_item_kind kind;
+	const char *name;   /* mnemonic without "st." (or the label name); interned */
+	const struct st_isa_info *isa; /* traits from the ISA table (never NULL) */
+	struct st_loc loc;
+	struct st_operand *dsts;
+	uint32_t ndsts, capdsts;
+	struct st_operand *srcs;
+	uint32_t nsrcs, capsrcs;
+	struct st_attr *attrs;
+	uint32_t nattrs, capattrs;
+	bool created; /* inserted by a pass (not from the input) */
+
+	/* Def-use chains, filled by st_build_use_def_chain (see ssa.h). */
+	struct st_inst **sources; /* distinct reaching producers, PHIs included */
+	uint32_t nsources;
+	struct st_inst **users;
+	uint32_t nusers;
+	/* PHIs only: the register key and one incoming value per predecessor
+	 * (aligned with block->preds.v; NULL where no definition reaches). */
+	struct st_reg phi_key;
+	struct st_inst **phi_incoming;
+
+	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
+	void *user;   /* scratch pointer, same */
+};
+
+struct st_function;
+
+struct st_block {
+	const char *label; /* without '^'; interned */
+	struct st_loc loc;
+	struct st_function *func;
+	uint32_t index; /* position in func->blocks */
+	struct st_inst *first, *last; /* item list */
+	ST_VEC(struct st_block *) succs;
+	ST_VEC(struct st_loc) succ_locs; /* where each successor was named */
+	ST_VEC(struct st_block *) preds; /* derived: st_function_compute_preds */
+	ST_VEC(struct st_inst *) phis;   /* analysis-only memory-token/register PHIs */
+	void *user;
+};
+
+struct st_module;
+
+struct st_function {
+	const char *name; /* without '@'; "" for a flat file */
+	struct st_loc loc;
+	struct st_module *module;
+	ST_VEC(struct st_block *) blocks;
+};
+
+struct st_module {
+	struct st_arena *arena;
+	struct st_interner *strings;
+	const char *filename;
+	bool flat; /* parsed from a file without st.func: printed back without it */
+	ST_VEC(struct st_function *) funcs;
+};
+
+/* Construction and lifetime. */
+struct st_module *st_module_new(const char *filename);
+void st_module_free(struct st_module *m);
+const char *st_module_intern(struct st_module *m, const char *s);
+struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc);
+struct st_block *st_block_new(struct st_function *f, const char *label, struct st_loc loc);
+struct st_block *st_function_find_block(const struct st_function *f, const char *label);
+void st_block_add_succ(struct st_block *b, struct st_block *succ, struct st_loc loc);
+/* Recomputes every block's predecessor list from the successor lists, in block
+ * order (a block listing the same successor twice is one predecessor edge per
+ * mention). */
+void st_function_compute_preds(struct st_function *f);
+
+/* Instructions. A new instruction is detached until inserted. */
+struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
+struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
+void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
+void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);
+void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr);
+void st_block_append(struct st_block *b, struct st_inst *i);
+void st_inst_insert_before(struct st_inst *pos, struct st_inst *i);
+void st_inst_insert_after(struct st_inst *pos, struct st_inst *i);
+/* Unlinks the item from its block; its memory stays in the module arena. */
+void st_inst_erase(struct st_inst *i);
+/* Terminator: the last item of the block if it is an instruction whose ISA
+ * traits say branch or end-of-program, else NULL. */
+struct st_inst *st_block_terminator(const struct st_block *b);
+size_t st_block_num_insts(const struct st_block *b);
+
+#define st_foreach_item(b, it) for (struct st_inst *it = (b)->first; it; it = it->next)
+/* Instructions only (skips in-block labels). */
+#define st_foreach_inst(b, it)                                                 \
+	for (struct st_inst *it = (b)->first; it; it = it->next)                   \
+		if (it->kind == ST_ITEM_INST)
+
+/* Operand and value builders. */
+struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count);
+struct st_operand st_int_operand(int64_t v);
+struct st_value st_int_value(int64_t v);
+struct st_value st_bool_value(bool v);
+/* A dict value from parallel arrays of field names and values (copied into the arena). */
+struct st_value st_dict_value(struct st_module *m, size_t n, const char *const names[], const struct st_value vals[]);
+struct st_value st_array_value(struct st_module *m, size_t n, const struct st_value elems[]);
+
+/* Attribute lookup by name ("issueCycles", "mod.memtoken"); NULL if absent. */
+const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name);
+/* Field lookup in a dict value; NULL if absent or not a dict. */
+const struct st_attr *st_dict_field(const struct st_value *dict, const char *name);
+
+/* mod.memtoken: number of tokens (the ids in *tokens, borrowed), or -1 when the
+ * instruction carries no mod.memtoken. Token ids are validated by the verifier. */
+int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens);
+
+/* Registers: `a` overlaps `b` when they share a class and an index. */
+bool st_reg_overlaps(struct st_reg a, struct st_reg b);
+bool st_reg_equal(struct st_reg a, struct st_reg b);
+/* Formats a register as printed (`v5`, `v[0:3]`, `-v0`, `LDS1`) into buf. */
+void st_reg_format(struct st_reg r, char *buf, size_t size);
+
+#endif

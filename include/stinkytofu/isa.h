@@ -1,0 +1,93 @@
+/* Instruction traits, from the one ISA table (lib/isa/isa.def).
+ *
+ * Every instruction's `isa` field points at the table row its mnemonic matches
+ * (rows are exact mnemonics or prefixes, first match wins) or at the row for
+ * unknown mnemonics. Nothing outside lib/isa matches mnemonic strings: passes
+ * ask these functions instead. */
+#ifndef STINKYTOFU_ISA_H
+#define STINKYTOFU_ISA_H
+
+#include "stinkytofu/ir.h"
+
+/* Hardware wait counters, in the order waits for one anchor are emitted. */
+enum st_counter {
+	ST_CNT_DS,     /* s_wait_dscnt,     mod.swaitcnt.dlcnt */
+	ST_CNT_LOAD,   /* s_wait_loadcnt,   mod.swaitcnt.vlcnt */
+	ST_CNT_KM,     /* s_wait_kmcnt,     mod.swaitcnt.kmcnt */
+	ST_CNT_TENSOR, /* s_wait_tensorcnt, mod.swaittensorcnt.tlcnt */
+	ST_CNT_ASYNC,  /* s_wait_asynccnt,  mod.swaitasynccnt.asynccnt */
+	ST_CNT_STORE,  /* s_wait_storecnt,  mod.swaitstorecnt.storecnt */
+	ST_NUM_COUNTERS,
+	ST_CNT_NONE = ST_NUM_COUNTERS
+};
+
+/* Largest immediate a wait instruction encodes; larger requirements clamp. */
+#define ST_WAIT_MAX 63
+
+enum st_isa_flag {
+	ST_ISA_LDS_READER = 1u << 0,   /* reads LDS: gets LDS<t> sources */
+	ST_ISA_LDS_WRITER = 1u << 1,   /* writes LDS: gets LDS<t> destinations */
+	ST_ISA_ASYNC_LDS_READER = 1u << 2, /* async op reading LDS: LDS<t> sources */
+	ST_ISA_BARRIER = 1u << 3,
+	ST_ISA_SPLIT_BARRIER = 1u << 4, /* has a barrier-id operand; LDS fence only when it is -1 */
+	ST_ISA_BRANCH = 1u << 5,
+	ST_ISA_ENDPGM = 1u << 6,
+	ST_ISA_WMMA = 1u << 7,
+	ST_ISA_WAIT = 1u << 8,         /* an s_wait* / s_waitcnt instruction */
+	ST_ISA_RET_ATOMIC = 1u << 9,   /* counter is LOAD with a destination, STORE without */
+	ST_ISA_DS_WRITE = 1u << 10,    /* ds_store / ds_write (the DS writer pipeline) */
+	ST_ISA_DS_ATOMIC = 1u << 11,
+	ST_ISA_TENSOR_LOAD = 1u << 12,
+	ST_ISA_STORE = 1u << 13,       /* a vector memory store (STORE counter) */
+};
+
+/* How a wait instruction's count is encoded. */
+enum st_wait_form {
+	ST_WAIT_NONE,      /* not a wait */
+	ST_WAIT_SINGLE,    /* s_wait_<x> N: one counter */
+	ST_WAIT_PACKED_DS, /* s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt: MEM bits 13:8, DS bits 5:0 */
+	ST_WAIT_UNTRACKED, /* legacy s_waitcnt, s_wait_xcnt, s_wait_expcnt, ...: credits nothing */
+};
+
+struct st_isa_info {
+	const char *pattern; /* mnemonic, or prefix when `prefix` */
+	bool prefix;
+	enum st_counter counter; /* for memory ops; ST_CNT_NONE otherwise */
+	unsigned flags;
+	enum st_wait_form wait_form;
+	enum st_counter wait_counter; /* SINGLE: the counter; PACKED_DS: the MEM counter */
+	const char *wait_field;       /* modifier field of the count (SINGLE) */
+};
+
+const struct st_isa_info *st_isa_lookup(const char *mnemonic);
+
+/* Counter of a memory operation (with `storesOnLoadcnt` semantics when
+ * stores_on_loadcnt is set), or ST_CNT_NONE. */
+enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt);
+bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
+bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
+bool st_inst_is_async_lds_reader(const struct st_inst *i);
+bool st_inst_is_ds_write(const struct st_inst *i);
+bool st_inst_is_tensor_load(const struct st_inst *i);
+bool st_inst_is_barrier(const struct st_inst *i);
+/* A barrier that orders LDS: s_barrier, or a split barrier whose id operand is -1. */
+bool st_inst_is_lds_fence(const struct st_inst *i);
+bool st_inst_is_branch(const struct st_inst *i);
+bool st_inst_is_terminator(const struct st_inst *i);
+bool st_inst_is_wmma(const struct st_inst *i);
+bool st_inst_is_wait(const struct st_inst *i);
+
+/* What a wait instruction in the input guarantees: counts[c] is the count it
+ * waits down to for counter c, or -1 when it says nothing about c. Returns
+ * false (and all -1) for non-waits and untracked waits. A missing or malformed
+ * count also yields false. */
+bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
+
+/* Creates the canonical wait for one counter (not inserted), e.g.
+ * "st.s_wait_dscnt"(2) { mod.swaitcnt = { vlcnt = -1, vscnt = -1, dlcnt = 2, dscnt = -1, kmcnt = -1 } } */
+struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
+
+const char *st_counter_name(enum st_counter c);      /* "dscnt", "loadcnt", ... */
+const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */
+
+#endif

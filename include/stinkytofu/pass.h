@@ -1,0 +1,76 @@
+/* Passes, their option schemas, the registry and the pass manager.
+ *
+ * A pass is one table entry: {name, summary, option schema, run}. The pass
+ * manager parses and validates option strings from the schema; a pass reads
+ * ctx->opts[k] for the k-th schema entry and never parses text itself.
+ * Registering a pass is one line in lib/pass/passes.def. */
+#ifndef STINKYTOFU_PASS_H
+#define STINKYTOFU_PASS_H
+
+#include "stinkytofu/ir.h"
+
+enum st_opt_type { ST_OPT_FLAG, ST_OPT_INT, ST_OPT_STRING, ST_OPT_LIST };
+
+struct st_pass_option {
+	const char *name;
+	enum st_opt_type type;
+	const char *default_value; /* as text ("" for none; flags default off) */
+	const char *help;
+};
+
+struct st_opt_value {
+	bool set;       /* given on the command line */
+	bool flag;      /* ST_OPT_FLAG */
+	int64_t i;      /* ST_OPT_INT */
+	const char *s;  /* ST_OPT_STRING */
+	const char **list; /* ST_OPT_LIST */
+	size_t nlist;
+};
+
+/* Kernel configuration from the command line. */
+struct st_kernel_config {
+	const char *arch; /* "gfx1250" by default */
+	int num_waves;    /* --NumWaves; 0 = multi-wave */
+};
+
+struct st_stat {
+	const char *name;
+	int64_t value;
+};
+
+struct st_pass_info;
+
+struct st_pass_ctx {
+	struct st_module *module;
+	const struct st_kernel_config *config;
+	struct st_diag_engine *diag;
+	const struct st_pass_info *pass;
+	const struct st_opt_value *opts; /* indexed like pass->options */
+	ST_VEC(struct st_stat) stats;
+	/* --process-blocks: NULL means every block may be mutated. */
+	const char *const *process_blocks;
+	size_t nprocess_blocks;
+	bool changed; /* set by the pass when it mutated the IR */
+};
+
+struct st_pass_info {
+	const char *name;
+	const char *summary;
+	const struct st_pass_option *options;
+	size_t noptions;
+	/* Returns false on failure (errors already reported through ctx->diag). */
+	bool (*run)(struct st_pass_ctx *ctx);
+};
+
+/* The seed's PassContext::shouldProcessBasicBlock. */
+bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b);
+void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
+
+/* Registry. */
+size_t st_pass_count(void);
+const struct st_pass_info *st_pass_at(size_t i);
+const struct st_pass_info *st_pass_lookup(const char *name);
+/* The registered pass name closest to `name` by edit distance, or NULL. */
+const char *st_pass_suggest(const char *name);
+
+#endif

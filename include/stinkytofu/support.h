@@ -1,0 +1,110 @@
+/* Memory, strings and growable arrays shared by every part of stinkytofu.
+ *
+ * Ownership: st_xmalloc and friends never return NULL; on exhaustion they call
+ * the out-of-memory handler (default: message and exit status 1). An arena owns
+ * everything allocated from it and releases it in one st_arena_free call. An
+ * interner hands out canonical copies of strings that live in its arena, so two
+ * interned strings are equal exactly when their pointers are. */
+#ifndef STINKYTOFU_SUPPORT_H
+#define STINKYTOFU_SUPPORT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define ST_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define ST_NORETURN __attribute__((noreturn))
+#else
+#define ST_PRINTF(f, a)
+#define ST_NORETURN
+#endif
+
+void *st_xmalloc(size_t n);
+void *st_xcalloc(size_t nmemb, size_t size);
+void *st_xrealloc(void *p, size_t n);
+char *st_xstrdup(const char *s);
+char *st_xstrndup(const char *s, size_t n);
+/* printf into a fresh st_xmalloc'd string. */
+char *st_xasprintf(const char *fmt, ...) ST_PRINTF(1, 2);
+char *st_xvasprintf(const char *fmt, va_list ap);
+
+/* Allocation-failure injection for tests: when ST_FAIL_ALLOC_AT=N is set in the
+ * environment (or st_alloc_fail_at(N) is called), the N-th allocation fails and
+ * the out-of-memory handler runs. 0 disables injection. */
+void st_alloc_fail_at(unsigned long n);
+unsigned long st_alloc_count(void);
+ST_NORETURN void st_out_of_memory(void);
+
+/* Internal invariant failure: prints file and line, then abort(). */
+#define st_unreachable(msg) st_internal_error(__FILE__, __LINE__, (msg))
+#define st_assert(cond) ((cond) ? (void)0 : st_internal_error(__FILE__, __LINE__, #cond))
+ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
+
+/* Growable arrays: `ST_VEC(T) name;` declares {T *v; size_t n, cap;}. Zero
+ * initialisation is an empty vector; st_vec_free releases the storage. */
+#define ST_VEC(T) struct { T *v; size_t n, cap; }
+#define st_vec_reserve(vec, want)                                              \
+	do {                                                                       \
+		if ((want) > (vec)->cap) {                                             \
+			size_t st_nc_ = (vec)->cap ? (vec)->cap * 2 : 8;                   \
+			while (st_nc_ < (want)) st_nc_ *= 2;                               \
+			(vec)->v = st_xrealloc((vec)->v, st_nc_ * sizeof *(vec)->v);       \
+			(vec)->cap = st_nc_;                                               \
+		}                                                                      \
+	} while (0)
+#define st_vec_push(vec, x)                                                    \
+	do {                                                                       \
+		st_vec_reserve((vec), (vec)->n + 1);                                   \
+		(vec)->v[(vec)->n++] = (x);                                            \
+	} while (0)
+#define st_vec_pop(vec) ((vec)->v[--(vec)->n])
+#define st_vec_last(vec) ((vec)->v[(vec)->n - 1])
+#define st_vec_clear(vec) ((vec)->n = 0)
+#define st_vec_free(vec)                                                       \
+	do {                                                                       \
+		free((vec)->v);                                                        \
+		(vec)->v = NULL;                                                       \
+		(vec)->n = (vec)->cap = 0;                                             \
+	} while (0)
+
+/* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
+struct st_arena;
+struct st_arena *st_arena_new(void);
+void st_arena_free(struct st_arena *a);
+void *st_arena_alloc(struct st_arena *a, size_t n);
+char *st_arena_strndup(struct st_arena *a, const char *s, size_t n);
+size_t st_arena_bytes(const struct st_arena *a);
+
+/* String interning into an arena. */
+struct st_interner;
+struct st_interner *st_interner_new(struct st_arena *a);
+void st_interner_free(struct st_interner *in);
+const char *st_intern(struct st_interner *in, const char *s);
+const char *st_internn(struct st_interner *in, const char *s, size_t n);
+
+/* A growable character buffer, used by the printer and diagnostics. */
+struct st_buf {
+	char *data;
+	size_t len, cap;
+};
+void st_buf_putc(struct st_buf *b, char c);
+void st_buf_puts(struct st_buf *b, const char *s);
+void st_buf_putn(struct st_buf *b, const char *s, size_t n);
+void st_buf_printf(struct st_buf *b, const char *fmt, ...) ST_PRINTF(2, 3);
+void st_buf_free(struct st_buf *b);
+/* NUL-terminates and returns the data (owned by the buffer). */
+const char *st_buf_cstr(struct st_buf *b);
+
+/* Whole-file I/O. st_read_file returns NULL with errno set on failure; "-"
+ * reads standard input. st_write_file_atomic writes to a temporary file in the
+ * same directory and renames it over `path`, so `path` is either the old file
+ * or the complete new one; it returns false with errno set on failure. */
+char *st_read_file(const char *path, size_t *len);
+bool st_write_file_atomic(const char *path, const char *data, size_t len);
+
+/* Edit distance, for "did you mean" suggestions. */
+size_t st_edit_distance(const char *a, const char *b);
+
+#endif

@@ -1,0 +1,13 @@
+/* The IR verifier: structural invariants every pass must preserve. */
+#ifndef STINKYTOFU_VERIFY_H
+#define STINKYTOFU_VERIFY_H
+
+#include "stinkytofu/ir.h"
+
+/* Checks unique block labels, successors that exist in the function,
+ * predecessor lists consistent with successor lists, valid register ranges,
+ * well-formed mod.memtoken and wait modifiers. Reports located errors to
+ * `diag`; returns the number of errors found. */
+size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag);
+
+#endif

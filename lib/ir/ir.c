@@ -1,0 +1,338 @@
+/* IR construction, editing and queries. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/ir.h"
+#include "stinkytofu/isa.h"
+
+static const char *const regclass_names[] = {
+#define ST_REGCLASS(e, name) name,
+#include "stinkytofu/regclass.def"
+};
+
+static const struct {
+	const char *spelling;
+	enum st_regclass cls;
+} regspellings[] = {
+#define ST_REGSPELLING(sp, e) {sp, ST_REG_##e},
+#include "stinkytofu/regclass.def"
+};
+
+const char *st_regclass_name(enum st_regclass c)
+{
+	return c < ST_NUM_REGCLASSES ? regclass_names[c] : "?";
+}
+
+size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
+{
+	size_t best = 0;
+	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
+		size_t len = strlen(regspellings[k].spelling);
+		if (len <= best || len > n || memcmp(ident, regspellings[k].spelling, len) != 0)
+			continue;
+		best = len;
+		*cls = regspellings[k].cls;
+	}
+	return best;
+}
+
+struct st_module *st_module_new(const char *filename)
+{
+	struct st_arena *a = st_arena_new();
+	struct st_module *m = st_arena_alloc(a, sizeof *m);
+	m->arena = a;
+	m->strings = st_interner_new(a);
+	m->filename = st_intern(m->strings, filename ? filename : "<input>");
+	return m;
+}
+
+void st_module_free(struct st_module *m)
+{
+	if (!m)
+		return;
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		struct st_function *f = m->funcs.v[fi];
+		for (size_t bi = 0; bi < f->blocks.n; bi++) {
+			struct st_block *b = f->blocks.v[bi];
+			st_vec_free(&b->succs);
+			st_vec_free(&b->succ_locs);
+			st_vec_free(&b->preds);
+			st_vec_free(&b->phis);
+		}
+		st_vec_free(&f->blocks);
+	}
+	st_vec_free(&m->funcs);
+	struct st_arena *a = m->arena;
+	st_interner_free(m->strings);
+	st_arena_free(a);
+}
+
+const char *st_module_intern(struct st_module *m, const char *s)
+{
+	return st_intern(m->strings, s);
+}
+
+struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc)
+{
+	struct st_function *f = st_arena_alloc(m->arena, sizeof *f);
+	f->name = st_intern(m->strings, name);
+	f->loc = loc;
+	f->module = m;
+	st_vec_push(&m->funcs, f);
+	return f;
+}
+
+struct st_block *st_block_new(struct st_function *f, const char *label, struct st_loc loc)
+{
+	struct st_block *b = st_arena_alloc(f->module->arena, sizeof *b);
+	b->label = st_intern(f->module->strings, label);
+	b->loc = loc;
+	b->func = f;
+	b->index = (uint32_t)f->blocks.n;
+	st_vec_push(&f->blocks, b);
+	return b;
+}
+
+struct st_block *st_function_find_block(const struct st_function *f, const char *label)
+{
+	for (size_t i = 0; i < f->blocks.n; i++)
+		if (strcmp(f->blocks.v[i]->label, label) == 0)
+			return f->blocks.v[i];
+	return NULL;
+}
+
+void st_block_add_succ(struct st_block *b, struct st_block *succ, struct st_loc loc)
+{
+	st_vec_push(&b->succs, succ);
+	st_vec_push(&b->succ_locs, loc);
+}
+
+void st_function_compute_preds(struct st_function *f)
+{
+	for (size_t i = 0; i < f->blocks.n; i++)
+		st_vec_clear(&f->blocks.v[i]->preds);
+	for (size_t i = 0; i < f->blocks.n; i++) {
+		struct st_block *b = f->blocks.v[i];
+		for (size_t s = 0; s < b->succs.n; s++)
+			if (b->succs.v[s])
+				st_vec_push(&b->succs.v[s]->preds, b);
+	}
+}
+
+struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
+{
+	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
+	i->kind = ST_ITEM_INST;
+	i->name = st_intern(m->strings, mnemonic);
+	i->isa = st_isa_lookup(i->name);
+	i->loc = loc;
+	return i;
+}
+
+struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc)
+{
+	struct st_inst *i = st_inst_new(m, name, loc);
+	i->kind = ST_ITEM_LABEL;
+	i->isa = st_isa_lookup("");
+	return i;
+}
+
+static void push_operand(struct st_module *m, struct st_operand **arr, uint32_t *n, uint32_t *cap,
+                         struct st_operand op)
+{
+	if (*n == *cap) {
+		uint32_t ncap = *cap ? *cap * 2 : 4;
+		struct st_operand *na = st_arena_alloc(m->arena, ncap * sizeof *na);
+		if (*n)
+			memcpy(na, *arr, *n * sizeof *na);
+		*arr = na;
+		*cap = ncap;
+	}
+	(*arr)[(*n)++] = op;
+}
+
+void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op)
+{
+	push_operand(m, &i->dsts, &i->ndsts, &i->capdsts, op);
+}
+
+void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op)
+{
+	push_operand(m, &i->srcs, &i->nsrcs, &i->capsrcs, op);
+}
+
+void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr)
+{
+	if (i->nattrs == i->capattrs) {
+		uint32_t ncap = i->capattrs ? i->capattrs * 2 : 4;
+		struct st_attr *na = st_arena_alloc(m->arena, ncap * sizeof *na);
+		if (i->nattrs)
+			memcpy(na, i->attrs, i->nattrs * sizeof *na);
+		i->attrs = na;
+		i->capattrs = ncap;
+	}
+	attr.name = st_intern(m->strings, attr.name);
+	i->attrs[i->nattrs++] = attr;
+}
+
+void st_block_append(struct st_block *b, struct st_inst *i)
+{
+	i->block = b;
+	i->next = NULL;
+	i->prev = b->last;
+	if (b->last)
+		b->last->next = i;
+	else
+		b->first = i;
+	b->last = i;
+}
+
+void st_inst_insert_before(struct st_inst *pos, struct st_inst *i)
+{
+	struct st_block *b = pos->block;
+	i->block = b;
+	i->next = pos;
+	i->prev = pos->prev;
+	if (pos->prev)
+		pos->prev->next = i;
+	else
+		b->first = i;
+	pos->prev = i;
+}
+
+void st_inst_insert_after(struct st_inst *pos, struct st_inst *i)
+{
+	struct st_block *b = pos->block;
+	i->block = b;
+	i->prev = pos;
+	i->next = pos->next;
+	if (pos->next)
+		pos->next->prev = i;
+	else
+		b->last = i;
+	pos->next = i;
+}
+
+void st_inst_erase(struct st_inst *i)
+{
+	struct st_block *b = i->block;
+	if (!b)
+		return;
+	if (i->prev)
+		i->prev->next = i->next;
+	else
+		b->first = i->next;
+	if (i->next)
+		i->next->prev = i->prev;
+	else
+		b->last = i->prev;
+	i->prev = i->next = NULL;
+	i->block = NULL;
+}
+
+struct st_inst *st_block_terminator(const struct st_block *b)
+{
+	struct st_inst *last = b->last;
+	if (last && last->kind == ST_ITEM_INST && st_inst_is_terminator(last))
+		return last;
+	return NULL;
+}
+
+size_t st_block_num_insts(const struct st_block *b)
+{
+	size_t n = 0;
+	st_foreach_inst(b, i) n++;
+	return n;
+}
+
+struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count)
+{
+	return (struct st_operand){.kind = ST_OPND_REG, .reg = {cls, index, count, false}};
+}
+
+struct st_operand st_int_operand(int64_t v)
+{
+	return (struct st_operand){.kind = ST_OPND_INT, .ival = v};
+}
+
+struct st_value st_int_value(int64_t v)
+{
+	return (struct st_value){.kind = ST_VAL_INT, .i = v};
+}
+
+struct st_value st_bool_value(bool v)
+{
+	return (struct st_value){.kind = ST_VAL_BOOL, .i = v};
+}
+
+struct st_value st_dict_value(struct st_module *m, size_t n, const char *const names[], const struct st_value vals[])
+{
+	struct st_value d = {.kind = ST_VAL_DICT, .nfields = (uint32_t)n};
+	d.fields = st_arena_alloc(m->arena, (n ? n : 1) * sizeof *d.fields);
+	for (size_t k = 0; k < n; k++) {
+		d.fields[k].name = st_intern(m->strings, names[k]);
+		d.fields[k].value = vals[k];
+	}
+	return d;
+}
+
+struct st_value st_array_value(struct st_module *m, size_t n, const struct st_value elems[])
+{
+	struct st_value a = {.kind = ST_VAL_ARRAY, .nelems = (uint32_t)n};
+	a.elems = st_arena_alloc(m->arena, (n ? n : 1) * sizeof *a.elems);
+	if (n)
+		memcpy(a.elems, elems, n * sizeof *elems);
+	return a;
+}
+
+const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name)
+{
+	for (uint32_t k = 0; k < i->nattrs; k++)
+		if (strcmp(i->attrs[k].name, name) == 0)
+			return &i->attrs[k];
+	return NULL;
+}
+
+const struct st_attr *st_dict_field(const struct st_value *dict, const char *name)
+{
+	if (!dict || dict->kind != ST_VAL_DICT)
+		return NULL;
+	for (uint32_t k = 0; k < dict->nfields; k++)
+		if (strcmp(dict->fields[k].name, name) == 0)
+			return &dict->fields[k];
+	return NULL;
+}
+
+int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens)
+{
+	const struct st_attr *mt = st_inst_attr(i, "mod.memtoken");
+	if (!mt)
+		return -1;
+	const struct st_attr *f = st_dict_field(&mt->value, "tokens");
+	if (!f || f->value.kind != ST_VAL_ARRAY) {
+		*tokens = NULL;
+		return 0;
+	}
+	*tokens = f->value.elems;
+	return (int)f->value.nelems;
+}
+
+bool st_reg_overlaps(struct st_reg a, struct st_reg b)
+{
+	return a.cls == b.cls && a.index < b.index + b.count && b.index < a.index + a.count;
+}
+
+bool st_reg_equal(struct st_reg a, struct st_reg b)
+{
+	return a.cls == b.cls && a.index == b.index && a.count == b.count && a.neg == b.neg;
+}
+
+void st_reg_format(struct st_reg r, char *buf, size_t size)
+{
+	const char *neg = r.neg ? "-" : "";
+	if (r.count == 1)
+		snprintf(buf, size, "%s%s%u", neg, st_regclass_name(r.cls), r.index);
+	else
+		snprintf(buf, size, "%s%s[%u:%u]", neg, st_regclass_name(r.cls), r.index, r.index + r.count - 1);
+}

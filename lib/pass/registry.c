@@ -1,0 +1,69 @@
+/* The static pass registry built from passes.def, and pass-context helpers. */
+#include <string.h>
+
+#include "stinkytofu/pass.h"
+
+#define ST_PASS(var) extern const struct st_pass_info var;
+#include "passes.def"
+#undef ST_PASS
+
+static const struct st_pass_info *const registry[] = {
+#define ST_PASS(var) &var,
+#include "passes.def"
+#undef ST_PASS
+	NULL,
+};
+
+size_t st_pass_count(void)
+{
+	return sizeof registry / sizeof registry[0] - 1;
+}
+
+const struct st_pass_info *st_pass_at(size_t i)
+{
+	return i < st_pass_count() ? registry[i] : NULL;
+}
+
+const struct st_pass_info *st_pass_lookup(const char *name)
+{
+	for (size_t i = 0; i < st_pass_count(); i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return registry[i];
+	return NULL;
+}
+
+const char *st_pass_suggest(const char *name)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	for (size_t i = 0; i < st_pass_count(); i++) {
+		size_t d = st_edit_distance(name, registry[i]->name);
+		if (d < bestd) {
+			bestd = d;
+			best = registry[i]->name;
+		}
+	}
+	/* Suggest only names that are plausibly what was meant. */
+	return best && bestd <= strlen(best) / 2 ? best : NULL;
+}
+
+bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b)
+{
+	if (!ctx->process_blocks)
+		return true;
+	for (size_t i = 0; i < ctx->nprocess_blocks; i++)
+		if (strcmp(ctx->process_blocks[i], b->label) == 0)
+			return true;
+	return false;
+}
+
+void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta)
+{
+	for (size_t i = 0; i < ctx->stats.n; i++) {
+		if (strcmp(ctx->stats.v[i].name, name) == 0) {
+			ctx->stats.v[i].value += delta;
+			return;
+		}
+	}
+	st_vec_push(&ctx->stats, ((struct st_stat){name, delta}));
+}

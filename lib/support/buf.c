@@ -1,0 +1,167 @@
+/* Character buffers, whole-file I/O and edit distance. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "stinkytofu/support.h"
+
+static void reserve(struct st_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->data = st_xrealloc(b->data, cap);
+	b->cap = cap;
+}
+
+void st_buf_putn(struct st_buf *b, const char *s, size_t n)
+{
+	reserve(b, n);
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
+}
+
+void st_buf_putc(struct st_buf *b, char c)
+{
+	reserve(b, 1);
+	b->data[b->len++] = c;
+}
+
+void st_buf_puts(struct st_buf *b, const char *s)
+{
+	st_buf_putn(b, s, strlen(s));
+}
+
+void st_buf_printf(struct st_buf *b, const char *fmt, ...)
+{
+	va_list ap, ap2;
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		st_unreachable("bad format string");
+	reserve(b, (size_t)n);
+	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+	va_end(ap);
+}
+
+const char *st_buf_cstr(struct st_buf *b)
+{
+	reserve(b, 0);
+	b->data[b->len] = '\0';
+	return b->data;
+}
+
+void st_buf_free(struct st_buf *b)
+{
+	free(b->data);
+	b->data = NULL;
+	b->len = b->cap = 0;
+}
+
+char *st_read_file(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	if (!f)
+		return NULL;
+	struct st_buf b = {0};
+	char tmp[65536];
+	size_t n;
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		st_buf_putn(&b, tmp, n);
+	int err = ferror(f) ? errno : 0;
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		st_buf_free(&b);
+		errno = err;
+		return NULL;
+	}
+	st_buf_cstr(&b);
+	*len = b.len;
+	return b.data;
+}
+
+bool st_write_file_atomic(const char *path, const char *data, size_t len)
+{
+	char *tmp = st_xasprintf("%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		int err = errno;
+		free(tmp);
+		errno = err;
+		return false;
+	}
+	size_t off = 0;
+	while (off < len) {
+		ssize_t w = write(fd, data + off, len - off);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		off += (size_t)w;
+	}
+	/* Keep the permissions an existing file had; new files get 0644 less umask. */
+	struct stat st;
+	mode_t mode;
+	if (stat(path, &st) == 0) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) != 0 || close(fd) != 0) {
+		fd = -1;
+		goto fail;
+	}
+	fd = -1;
+	if (rename(tmp, path) != 0)
+		goto fail;
+	free(tmp);
+	return true;
+fail: {
+	int err = errno;
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	errno = err;
+	return false;
+}
+}
+
+size_t st_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *row = st_xmalloc((lb + 1) * sizeof *row);
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			size_t best = diag + cost;
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	size_t d = row[lb];
+	free(row);
+	return d;
+}
