@@ -8,6 +8,17 @@
 
 #include "stinkytofu/ir.h"
 
+/* A CFG edge between block indices. */
+struct st_edge {
+	uint32_t from, to;
+};
+
+/* A growable list of block indices (an ST_VEC, usable with st_vec_*). */
+struct st_block_list {
+	uint32_t *v;
+	size_t n, cap;
+};
+
 struct st_cfg {
 	const struct st_function *func;
 	size_t nblocks;
@@ -18,20 +29,30 @@ struct st_cfg {
 	size_t nreachable;
 	uint32_t *rpo_index;   /* block index -> position in rpo */
 	int32_t *idom;         /* block index -> immediate dominator index; -1 for entry/unreachable */
-	ST_VEC(uint32_t) *frontier; /* block index -> dominance frontier (block indices) */
+	struct st_block_list *frontier; /* block index -> dominance frontier (block indices) */
 	/* Back edges: (from, to) with `to` dominating `from`; a retreating edge
 	 * whose target does not dominate its source marks the CFG irreducible. */
-	ST_VEC(struct st_edge { uint32_t from, to; }) back_edges;
+	ST_VEC(struct st_edge) back_edges;
 	bool irreducible;
+	/* Dominator tree, for O(1) dominance queries and tree walks: children
+	 * of block b are dom_child[dom_child_start[b] .. dom_child_start[b+1]),
+	 * in RPO order; dom_pre/dom_post are preorder/postorder numbers of a walk
+	 * of the tree from the entry (unreachable blocks: UINT32_MAX). */
+	uint32_t *dom_child_start; /* nblocks + 1 entries */
+	uint32_t *dom_child;
+	uint32_t *dom_pre, *dom_post;
 };
 
 /* Builds RPO, dominators (Cooper-Harvey-Kennedy), frontiers and back edges.
  * Predecessor lists must be current (st_function_compute_preds). */
 void st_cfg_build(struct st_cfg *cfg, const struct st_function *f);
 void st_cfg_free(struct st_cfg *cfg);
+/* Whether block a dominates block b (reflexive); false when either is unreachable. */
 bool st_cfg_dominates(const struct st_cfg *cfg, uint32_t a, uint32_t b);
 bool st_cfg_reachable(const struct st_cfg *cfg, uint32_t b);
-/* Natural loop of back edge e: the block indices in the loop body (header first). */
-void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, ST_VEC(uint32_t) *body);
+/* Natural loop of back edge e: the block indices in the loop body (header
+ * first, then the other blocks in ascending index order). `body` is cleared
+ * first. */
+void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_block_list *body);
 
 #endif

@@ -10,7 +10,8 @@
  * instructions, operand arrays, attribute values, interned strings) lives in
  * the module's arena and is released by st_module_free. Erased instructions
  * stay in the arena until then. The only heap allocations outside the arena are
- * the block vectors (succs, preds, blocks), also released by st_module_free. */
+ * the block vectors (succs, preds, phis, blocks) and the def-use chain arena of
+ * each function (ssa.h), also released by st_module_free. */
 #ifndef STINKYTOFU_IR_H
 #define STINKYTOFU_IR_H
 
@@ -144,6 +145,10 @@ struct st_function {
 	struct st_loc loc;
 	struct st_module *module;
 	ST_VEC(struct st_block *) blocks;
+	/* Def-use chain storage (see ssa.h): PHIs and chain arrays. NULL when the
+	 * function has no chains; released by st_module_free at the latest. */
+	struct st_arena *chains;
+	uint32_t nphis; /* PHIs numbered 0..nphis-1 by their `id` */
 };
 
 struct st_module {

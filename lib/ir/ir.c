@@ -61,6 +61,7 @@ void st_module_free(struct st_module *m)
 			st_vec_free(&b->phis);
 		}
 		st_vec_free(&f->blocks);
+		st_arena_free(f->chains);
 	}
 	st_vec_free(&m->funcs);
 	struct st_arena *a = m->arena;
