@@ -39,6 +39,7 @@ enum st_isa_flag {
 	ST_ISA_DS_ATOMIC = 1u << 11,
 	ST_ISA_TENSOR_LOAD = 1u << 12,
 	ST_ISA_STORE = 1u << 13,       /* a vector memory store (STORE counter) */
+	ST_ISA_XCNT_WAIT = 1u << 14,   /* s_wait_xcnt: an untracked wait StinkyRemoveWaitCntPass can drop */
 };
 
 /* How a wait instruction's count is encoded. */
@@ -76,6 +77,7 @@ bool st_inst_is_branch(const struct st_inst *i);
 bool st_inst_is_terminator(const struct st_inst *i);
 bool st_inst_is_wmma(const struct st_inst *i);
 bool st_inst_is_wait(const struct st_inst *i);
+bool st_inst_is_xcnt_wait(const struct st_inst *i);
 
 /* What a wait instruction in the input guarantees: counts[c] is the count it
  * waits down to for counter c, or -1 when it says nothing about c. Returns

@@ -23,6 +23,7 @@ static const struct st_isa_info table[] = {
 #define DS_ATOMIC ST_ISA_DS_ATOMIC
 #define TENSOR_LOAD ST_ISA_TENSOR_LOAD
 #define STORE ST_ISA_STORE
+#define XCNT_WAIT ST_ISA_XCNT_WAIT
 #define ISA_FLAGS(fl) (unsigned)(fl)
 #include "isa.def"
 #undef ST_ISA
@@ -68,6 +69,7 @@ bool st_inst_is_branch(const struct st_inst *i) { return has(i, ST_ISA_BRANCH); 
 bool st_inst_is_terminator(const struct st_inst *i) { return has(i, ST_ISA_BRANCH | ST_ISA_ENDPGM); }
 bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
 bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
+bool st_inst_is_xcnt_wait(const struct st_inst *i) { return has(i, ST_ISA_XCNT_WAIT); }
 
 bool st_inst_is_lds_fence(const struct st_inst *i)
 {

@@ -1,0 +1,149 @@
+/* Pipelines: the ordered passes to run, each with its parsed options, built
+ * from pass flags or a --pass-pipeline string, and printed back canonically. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/pass_manager.h"
+
+static const struct st_loc noloc;
+
+void st_pipeline_init(struct st_pipeline *p)
+{
+	memset(p, 0, sizeof *p);
+	p->arena = st_arena_new();
+}
+
+void st_pipeline_fini(struct st_pipeline *p)
+{
+	st_vec_free(&p->entries);
+	st_arena_free(p->arena);
+	p->arena = NULL;
+}
+
+static bool addn(struct st_pipeline *p, const struct st_pass_info *pass, const char *text, size_t len,
+                 struct st_diag_engine *d)
+{
+	struct st_opt_value *opts = st_arena_alloc(p->arena, (pass->noptions ? pass->noptions : 1) * sizeof *opts);
+	if (!st_pass_parse_options(pass, text ? text : "", text ? len : 0, opts, p->arena, d))
+		return false;
+	st_vec_push(&p->entries, ((struct st_pipeline_entry){pass, opts}));
+	return true;
+}
+
+bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, const char *text,
+                     struct st_diag_engine *d)
+{
+	return addn(p, pass, text, text ? strlen(text) : 0, d);
+}
+
+static const struct st_pass_info *lookup(const char *name, struct st_diag_engine *d)
+{
+	const struct st_pass_info *pass = st_pass_lookup(name);
+	if (pass)
+		return pass;
+	const char *sugg = st_pass_suggest(name);
+	if (sugg)
+		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
+	else
+		st_error(d, noloc, "unknown pass '%s' (--list-passes shows the registered passes)", name);
+	return NULL;
+}
+
+bool st_pipeline_add_named(struct st_pipeline *p, const char *name, const char *text, struct st_diag_engine *d)
+{
+	const struct st_pass_info *pass = lookup(name, d);
+	return pass && st_pipeline_add(p, pass, text, d);
+}
+
+static bool isblank_(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static bool isnamechar(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-'; }
+
+static bool syntax(const char *text, const char *at, const char *what, struct st_diag_engine *d)
+{
+	st_error(d, noloc, "bad pass pipeline '%s' at column %zu: %s", text, (size_t)(at - text) + 1, what);
+	return false;
+}
+
+/* The '}' closing the options that start after `open`, skipping quoted text
+ * and nested list braces; NULL when unterminated. */
+static const char *closing_brace(const char *open)
+{
+	int depth = 1;
+	for (const char *q = open + 1; *q; q++) {
+		if (*q == '"') {
+			for (q++; *q && *q != '"'; q++)
+				if (*q == '\\' && (q[1] == '"' || q[1] == '\\'))
+					q++;
+			if (!*q)
+				return NULL;
+		} else if (*q == '{') {
+			depth++;
+		} else if (*q == '}' && --depth == 0) {
+			return q;
+		}
+	}
+	return NULL;
+}
+
+bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_engine *d)
+{
+	const char *q = text;
+	while (isblank_(*q))
+		q++;
+	if (!*q)
+		return true; /* the empty pipeline */
+	for (;;) {
+		while (isblank_(*q))
+			q++;
+		const char *ns = q;
+		while (isnamechar(*q))
+			q++;
+		if (q == ns)
+			return syntax(text, q, "expected a pass name", d);
+		char *name = st_xstrndup(ns, (size_t)(q - ns));
+		const struct st_pass_info *pass = lookup(name, d);
+		free(name);
+		if (!pass)
+			return false;
+		while (isblank_(*q))
+			q++;
+		const char *opts = NULL;
+		size_t nopts = 0;
+		if (*q == '{') {
+			const char *close = closing_brace(q);
+			if (!close)
+				return syntax(text, q, "unterminated pass options: expected '}'", d);
+			opts = q + 1;
+			nopts = (size_t)(close - opts);
+			q = close + 1;
+		}
+		if (!addn(p, pass, opts, nopts, d))
+			return false;
+		while (isblank_(*q))
+			q++;
+		if (!*q)
+			return true;
+		if (*q != ',')
+			return syntax(text, q, "expected ',' between passes", d);
+		q++;
+	}
+}
+
+void st_pipeline_print(struct st_buf *out, const struct st_pipeline *p)
+{
+	for (size_t i = 0; i < p->entries.n; i++) {
+		const struct st_pipeline_entry *e = &p->entries.v[i];
+		if (i)
+			st_buf_putc(out, ',');
+		st_buf_puts(out, e->pass->name);
+		size_t mark = out->len;
+		st_buf_putc(out, '{');
+		size_t body = out->len;
+		st_pass_print_options(out, e->pass, e->opts, ' ');
+		if (out->len == body)
+			out->len = mark; /* no options set: bare name */
+		else
+			st_buf_putc(out, '}');
+	}
+}

@@ -1,0 +1,267 @@
+/* Unified line diffs: lines are interned to integer ids, the minimal edit
+ * script comes from Myers' middle-snake algorithm in linear space (the
+ * divide-and-conquer form GNU diff's compareseq uses), and hunks are printed
+ * like `diff -u`. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/diff.h"
+
+struct snake_ctx {
+	const uint32_t *x, *y;
+	long *fd, *bd; /* furthest-reaching x per diagonal k = x - y, forward and backward */
+	bool *del, *ins;
+};
+
+/* Finds the middle snake of x[xoff,xlim) against y[yoff,ylim): a point on a
+ * minimal edit path that splits it into two halves of about equal cost. */
+static void middle_snake(struct snake_ctx *c, long xoff, long xlim, long yoff, long ylim, long *xmid, long *ymid)
+{
+	long *fd = c->fd, *bd = c->bd;
+	const uint32_t *xv = c->x, *yv = c->y;
+	const long dmin = xoff - ylim, dmax = xlim - yoff;
+	const long fmid = xoff - yoff, bmid = xlim - ylim;
+	long fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
+	const bool odd = (fmid - bmid) & 1;
+	fd[fmid] = xoff;
+	bd[bmid] = xlim;
+	for (;;) {
+		if (fmin > dmin)
+			fd[--fmin - 1] = -1;
+		else
+			++fmin;
+		if (fmax < dmax)
+			fd[++fmax + 1] = -1;
+		else
+			--fmax;
+		for (long d = fmax; d >= fmin; d -= 2) {
+			long tlo = fd[d - 1], thi = fd[d + 1];
+			long x = tlo >= thi ? tlo + 1 : thi;
+			long y = x - d;
+			while (x < xlim && y < ylim && xv[x] == yv[y])
+				x++, y++;
+			fd[d] = x;
+			if (odd && bmin <= d && d <= bmax && bd[d] <= x) {
+				*xmid = x;
+				*ymid = y;
+				return;
+			}
+		}
+		if (bmin > dmin)
+			bd[--bmin - 1] = LONG_MAX;
+		else
+			++bmin;
+		if (bmax < dmax)
+			bd[++bmax + 1] = LONG_MAX;
+		else
+			--bmax;
+		for (long d = bmax; d >= bmin; d -= 2) {
+			long tlo = bd[d - 1], thi = bd[d + 1];
+			long x = tlo < thi ? tlo : thi - 1;
+			long y = x - d;
+			while (x > xoff && y > yoff && xv[x - 1] == yv[y - 1])
+				x--, y--;
+			bd[d] = x;
+			if (!odd && fmin <= d && d <= fmax && x <= fd[d]) {
+				*xmid = x;
+				*ymid = y;
+				return;
+			}
+		}
+	}
+}
+
+static void compareseq(struct snake_ctx *c, long xoff, long xlim, long yoff, long ylim)
+{
+	while (xoff < xlim && yoff < ylim && c->x[xoff] == c->y[yoff])
+		xoff++, yoff++;
+	while (xlim > xoff && ylim > yoff && c->x[xlim - 1] == c->y[ylim - 1])
+		xlim--, ylim--;
+	if (xoff == xlim) {
+		while (yoff < ylim)
+			c->ins[yoff++] = true;
+	} else if (yoff == ylim) {
+		while (xoff < xlim)
+			c->del[xoff++] = true;
+	} else {
+		long xmid, ymid;
+		middle_snake(c, xoff, xlim, yoff, ylim, &xmid, &ymid);
+		compareseq(c, xoff, xmid, yoff, ymid);
+		compareseq(c, xmid, xlim, ymid, ylim);
+	}
+}
+
+size_t st_diff_ids(const uint32_t *a, size_t n, const uint32_t *b, size_t m, bool *del, bool *ins)
+{
+	memset(del, 0, n * sizeof *del);
+	memset(ins, 0, m * sizeof *ins);
+	long *fbuf = st_xmalloc((n + m + 3) * sizeof *fbuf);
+	long *bbuf = st_xmalloc((n + m + 3) * sizeof *bbuf);
+	struct snake_ctx c = {a, b, fbuf + m + 1, bbuf + m + 1, del, ins};
+	compareseq(&c, 0, (long)n, 0, (long)m);
+	free(fbuf);
+	free(bbuf);
+	size_t edits = 0;
+	for (size_t i = 0; i < n; i++)
+		edits += del[i];
+	for (size_t j = 0; j < m; j++)
+		edits += ins[j];
+	return edits;
+}
+
+struct line {
+	const char *s;
+	size_t len;
+};
+struct lines {
+	struct line *v;
+	size_t n, cap;
+};
+
+static void split_lines(const char *t, size_t len, struct lines *out)
+{
+	size_t start = 0;
+	for (size_t k = 0; k < len; k++) {
+		if (t[k] == '\n') {
+			st_vec_push(out, ((struct line){t + start, k - start}));
+			start = k + 1;
+		}
+	}
+	if (start < len)
+		st_vec_push(out, ((struct line){t + start, len - start}));
+}
+
+static uint64_t hash_line(struct line l)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t k = 0; k < l.len; k++)
+		h = (h ^ (unsigned char)l.s[k]) * 1099511628211ull;
+	return h;
+}
+
+/* Gives equal lines of both texts equal ids (open-addressing hash table). */
+static void intern_lines(const struct line *la, size_t n, const struct line *lb, size_t m, uint32_t *ia, uint32_t *ib)
+{
+	size_t cap = 16;
+	while (cap < 2 * (n + m))
+		cap *= 2;
+	uint32_t *slot = st_xmalloc(cap * sizeof *slot); /* line number + 1 into `all`, 0 = empty */
+	memset(slot, 0, cap * sizeof *slot);
+	const struct line **rep = st_xmalloc((n + m + 1) * sizeof *rep);
+	uint32_t nids = 0;
+	for (size_t k = 0; k < n + m; k++) {
+		const struct line *l = k < n ? &la[k] : &lb[k - n];
+		size_t h = (size_t)hash_line(*l) & (cap - 1);
+		for (;;) {
+			if (!slot[h]) {
+				rep[nids] = l;
+				slot[h] = ++nids;
+				break;
+			}
+			const struct line *r = rep[slot[h] - 1];
+			if (r->len == l->len && memcmp(r->s, l->s, l->len) == 0)
+				break;
+			h = (h + 1) & (cap - 1);
+		}
+		if (k < n)
+			ia[k] = slot[h];
+		else
+			ib[k - n] = slot[h];
+	}
+	free(slot);
+	free(rep);
+}
+
+enum { OP_EQ, OP_DEL, OP_INS };
+struct op {
+	uint8_t kind;
+	size_t ai, bj; /* a and b line indices at this point */
+};
+
+static void print_range(struct st_buf *out, char sign, size_t start, size_t count)
+{
+	/* GNU convention: an empty range names the line before it. */
+	st_buf_printf(out, "%c%zu", sign, count ? start + 1 : start);
+	if (count != 1)
+		st_buf_printf(out, ",%zu", count);
+}
+
+void st_unified_diff(struct st_buf *out, const char *a, size_t alen, const char *b, size_t blen,
+                     const char *aname, const char *bname, unsigned context)
+{
+	struct lines la = {0}, lb = {0};
+	split_lines(a, alen, &la);
+	split_lines(b, blen, &lb);
+	size_t n = la.n, m = lb.n;
+	uint32_t *ia = st_xmalloc((n + 1) * sizeof *ia), *ib = st_xmalloc((m + 1) * sizeof *ib);
+	intern_lines(la.v, n, lb.v, m, ia, ib);
+	bool *del = st_xmalloc(n + 1), *ins = st_xmalloc(m + 1);
+	size_t edits = st_diff_ids(ia, n, ib, m, del, ins);
+	ST_VEC(struct op) ops = {0};
+	if (edits) {
+		size_t i = 0, j = 0;
+		while (i < n || j < m) {
+			if (i < n && del[i]) {
+				st_vec_push(&ops, ((struct op){OP_DEL, i, j}));
+				i++;
+			} else if (j < m && ins[j]) {
+				st_vec_push(&ops, ((struct op){OP_INS, i, j}));
+				j++;
+			} else {
+				st_assert(i < n && j < m);
+				st_vec_push(&ops, ((struct op){OP_EQ, i, j}));
+				i++, j++;
+			}
+		}
+		st_buf_printf(out, "--- %s\n+++ %s\n", aname, bname);
+	}
+	size_t k = 0, L = ops.n;
+	while (k < L) {
+		size_t s = k;
+		while (s < L && ops.v[s].kind == OP_EQ)
+			s++;
+		if (s == L)
+			break;
+		size_t hs = s - k > context ? s - context : k;
+		/* Grow the hunk while the next change is within 2*context lines. */
+		size_t e = s;
+		for (;;) {
+			while (e < L && ops.v[e].kind != OP_EQ)
+				e++;
+			size_t g = e;
+			while (g < L && ops.v[g].kind == OP_EQ)
+				g++;
+			if (g < L && g - e <= 2 * (size_t)context)
+				e = g;
+			else
+				break;
+		}
+		size_t he = L - e > context ? e + context : L;
+		size_t na = 0, nb = 0;
+		for (size_t t = hs; t < he; t++) {
+			na += ops.v[t].kind != OP_INS;
+			nb += ops.v[t].kind != OP_DEL;
+		}
+		st_buf_puts(out, "@@ ");
+		print_range(out, '-', ops.v[hs].ai, na);
+		st_buf_putc(out, ' ');
+		print_range(out, '+', ops.v[hs].bj, nb);
+		st_buf_puts(out, " @@\n");
+		for (size_t t = hs; t < he; t++) {
+			const struct op *o = &ops.v[t];
+			const struct line *l = o->kind == OP_INS ? &lb.v[o->bj] : &la.v[o->ai];
+			st_buf_putc(out, o->kind == OP_EQ ? ' ' : o->kind == OP_DEL ? '-' : '+');
+			st_buf_putn(out, l->s, l->len);
+			st_buf_putc(out, '\n');
+		}
+		k = he;
+	}
+	st_vec_free(&ops);
+	free(del);
+	free(ins);
+	free(ia);
+	free(ib);
+	st_vec_free(&la);
+	st_vec_free(&lb);
+}

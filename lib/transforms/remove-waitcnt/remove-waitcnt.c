@@ -1,0 +1,86 @@
+/* StinkyRemoveWaitCntPass: erases the wait instructions that
+ * StinkyWaitCntInsertionPass recomputes (LDS, load, async and tensor waits),
+ * so a kernel can be re-planned from a clean slate. Store waits and legacy
+ * s_waitcnt are kept: the inserter does not track them. The decision is made
+ * from the ISA table's wait form and counter, never from the mnemonic. */
+#include "stinkytofu/isa.h"
+#include "stinkytofu/pass.h"
+
+enum { OPT_KEEP_TENSOR, OPT_REMOVE_KMCNT, OPT_REMOVE_XCNT };
+
+static const struct st_pass_option options[] = {
+	[OPT_KEEP_TENSOR] = {"keepTensor", ST_OPT_FLAG, "", "keep s_wait_tensorcnt"},
+	[OPT_REMOVE_KMCNT] = {"removeKmcnt", ST_OPT_FLAG, "", "also remove s_wait_kmcnt"},
+	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt"},
+};
+
+/* Statistic names, one per kind of erased wait. */
+static const char *const counter_stat[ST_NUM_COUNTERS] = {
+	[ST_CNT_DS] = "erased-dscnt-waits",
+	[ST_CNT_LOAD] = "erased-loadcnt-waits",
+	[ST_CNT_KM] = "erased-kmcnt-waits",
+	[ST_CNT_TENSOR] = "erased-tensorcnt-waits",
+	[ST_CNT_ASYNC] = "erased-asynccnt-waits",
+	[ST_CNT_STORE] = "erased-storecnt-waits",
+};
+
+/* The statistic to count an erased wait under, or NULL to keep the wait. */
+static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *i)
+{
+	if (!st_inst_is_wait(i))
+		return NULL;
+	const struct st_isa_info *e = i->isa;
+	switch (e->wait_form) {
+	case ST_WAIT_SINGLE:
+		switch (e->wait_counter) {
+		case ST_CNT_DS:
+		case ST_CNT_LOAD:
+		case ST_CNT_ASYNC: return counter_stat[e->wait_counter];
+		case ST_CNT_TENSOR: return ctx->opts[OPT_KEEP_TENSOR].flag ? NULL : counter_stat[ST_CNT_TENSOR];
+		case ST_CNT_KM: return ctx->opts[OPT_REMOVE_KMCNT].flag ? counter_stat[ST_CNT_KM] : NULL;
+		default: return NULL;
+		}
+	case ST_WAIT_PACKED_DS:
+		/* loadcnt_dscnt goes (both halves are recomputed); storecnt_dscnt stays. */
+		return e->wait_counter == ST_CNT_LOAD ? "erased-loadcnt-dscnt-waits" : NULL;
+	case ST_WAIT_UNTRACKED:
+		return st_inst_is_xcnt_wait(i) && ctx->opts[OPT_REMOVE_XCNT].flag ? "erased-xcnt-waits" : NULL;
+	case ST_WAIT_NONE: return NULL;
+	}
+	return NULL;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	struct st_module *m = ctx->module;
+	int64_t total = 0;
+	for (size_t f = 0; f < m->funcs.n; f++) {
+		struct st_function *fn = m->funcs.v[f];
+		for (size_t k = 0; k < fn->blocks.n; k++) {
+			struct st_block *b = fn->blocks.v[k];
+			if (!st_pass_should_process_block(ctx, b))
+				continue;
+			for (struct st_inst *i = b->first, *next; i; i = next) {
+				next = i->next;
+				const char *stat = i->kind == ST_ITEM_INST ? removal(ctx, i) : NULL;
+				if (!stat)
+					continue;
+				st_remark(ctx->diag, i->loc, "removed '%s'", i->name);
+				st_pass_stat_add(ctx, stat, 1);
+				st_inst_erase(i);
+				total++;
+			}
+		}
+	}
+	st_pass_stat_add(ctx, "erased-waits", total);
+	ctx->changed = total > 0;
+	return true;
+}
+
+const struct st_pass_info st_pass_remove_waitcnt = {
+	.name = "StinkyRemoveWaitCntPass",
+	.summary = "Remove the waits StinkyWaitCntInsertionPass recomputes (dscnt, loadcnt, asynccnt, tensorcnt)",
+	.options = options,
+	.noptions = sizeof options / sizeof options[0],
+	.run = run,
+};
