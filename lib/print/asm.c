@@ -1,0 +1,515 @@
+/* --emit-asm: the IR as gfx1250 assembly in LLVM's AMDGPU syntax.
+ *
+ * An instruction prints as its mnemonic, its destinations then its sources
+ * (the order assembly uses), then the hardware modifiers that have assembly
+ * syntax. Operands the assembly never writes are left out: the LDS<n>
+ * memory-token pseudo-registers and implicit SCC/vcc/exec dependencies (the
+ * ST_REGASM column of regclass.def). Modifier fields that change the
+ * instruction but have no gfx1250 spelling are kept in a trailing comment, so
+ * nothing is dropped silently. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/emit.h"
+#include "stinkytofu/isa.h"
+
+enum regasm_form { INDEXED, NAMED, IMPLICIT, PSEUDO };
+
+static const struct {
+	const char *spelling;
+	enum regasm_form form;
+} regasm[] = {
+#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, form},
+#include "stinkytofu/regclass.def"
+};
+
+/* How a modifier field is written. Rows of one kind are in the order LLVM
+ * prints them (idxen offen offset th scope), which is the order we render in,
+ * whatever the order of the fields in the dictionary. */
+enum field_syntax {
+	F_OFFSET,  /* `NAME:N` when N is not 0 */
+	F_FLAG,    /* `NAME` when true */
+	F_KEYWORD, /* `NAME:VALUE` with a symbolic value (th:TH_LOAD_NT) */
+	F_IGNORE,  /* bookkeeping with no encoding (na, isStore) */
+};
+
+struct field_rule {
+	const char *kind;   /* "mod.ds" */
+	const char *field;  /* "offset12" */
+	const char *syntax; /* "offset" */
+	enum field_syntax how;
+};
+
+static const struct field_rule field_rules[] = {
+	{"mod.ds", "na", "", F_IGNORE},
+	{"mod.ds", "offset", "offset", F_OFFSET},
+	{"mod.ds", "offset0", "offset0", F_OFFSET},
+	{"mod.ds", "offset1", "offset1", F_OFFSET},
+	{"mod.ds", "gds", "gds", F_FLAG},
+	{"mod.mubuf", "idxen", "idxen", F_FLAG},
+	{"mod.mubuf", "offen", "offen", F_FLAG},
+	{"mod.mubuf", "offset12", "offset", F_OFFSET},
+	{"mod.mubuf", "offset", "offset", F_OFFSET},
+	{"mod.mubuf", "th", "th", F_KEYWORD},
+	{"mod.mubuf", "scope", "scope", F_KEYWORD},
+	{"mod.mubuf", "isStore", "", F_IGNORE},
+	{"mod.global", "offset12", "offset", F_OFFSET},
+	{"mod.global", "offset", "offset", F_OFFSET},
+	{"mod.global", "th", "th", F_KEYWORD},
+	{"mod.global", "scope", "scope", F_KEYWORD},
+	{"mod.global", "isStore", "", F_IGNORE},
+	{"mod.flat", "offset12", "offset", F_OFFSET},
+	{"mod.flat", "offset", "offset", F_OFFSET},
+	{"mod.flat", "th", "th", F_KEYWORD},
+	{"mod.flat", "scope", "scope", F_KEYWORD},
+	{"mod.flat", "isStore", "", F_IGNORE},
+	{"mod.smem", "offset", "offset", F_OFFSET},
+	{"mod.smem", "th", "th", F_KEYWORD},
+	{"mod.smem", "scope", "scope", F_KEYWORD},
+};
+
+/* Modifier kinds that are the tool's own bookkeeping, not hardware syntax:
+ * the wait counts are the wait's operand, tokens are the LDS<n> operands. */
+static const char *const bookkeeping_kinds[] = {
+	"mod.memtoken", "mod.swaitcnt", "mod.swaittensorcnt", "mod.swaitasynccnt",
+	"mod.swaitstorecnt", "mod.wmma_pool", "mod.wait_reason",
+};
+
+/* Assembler labels of one function, keyed by the interned name the IR uses. */
+struct symtab {
+	const char **keys;
+	const char **vals;
+	size_t cap; /* power of two, at least twice the number of keys */
+};
+
+struct asm_ctx {
+	struct st_arena *arena; /* the label spellings */
+	struct symtab blocks;   /* block label -> assembler label */
+	struct symtab labels;   /* in-block label -> assembler label */
+};
+
+static size_t ptrhash(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+static void symtab_init(struct symtab *t, size_t n)
+{
+	t->cap = 16;
+	while (t->cap < 2 * n)
+		t->cap *= 2;
+	t->keys = st_xcalloc(t->cap, sizeof *t->keys);
+	t->vals = st_xcalloc(t->cap, sizeof *t->vals);
+}
+
+static void symtab_free(struct symtab *t)
+{
+	free(t->keys);
+	free(t->vals);
+}
+
+/* The first definition of a name wins, as it does for the branch resolution
+ * of the .stir tools. */
+static void symtab_put(struct symtab *t, const char *key, const char *val)
+{
+	size_t h = ptrhash(key) & (t->cap - 1);
+	while (t->keys[h]) {
+		if (t->keys[h] == key)
+			return;
+		h = (h + 1) & (t->cap - 1);
+	}
+	t->keys[h] = key;
+	t->vals[h] = val;
+}
+
+static const char *symtab_get(const struct symtab *t, const char *key)
+{
+	if (!t->cap || !key)
+		return NULL;
+	size_t h = ptrhash(key) & (t->cap - 1);
+	while (t->keys[h]) {
+		if (t->keys[h] == key)
+			return t->vals[h];
+		h = (h + 1) & (t->cap - 1);
+	}
+	return NULL;
+}
+
+static bool symbol_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '.' || c == '$';
+}
+
+/* A symbol as the assembler reads it: quoted when it holds a character an
+ * identifier cannot (`+` is legal in .stir names), so no two names collide. */
+static void put_symbol(struct st_buf *out, const char *s)
+{
+	bool plain = *s && !(*s >= '0' && *s <= '9');
+	for (const char *p = s; *p && plain; p++)
+		plain = symbol_char(*p);
+	if (plain) {
+		st_buf_puts(out, s);
+		return;
+	}
+	st_buf_putc(out, '"');
+	for (const char *p = s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			st_buf_putc(out, '\\');
+		st_buf_putc(out, *p);
+	}
+	st_buf_putc(out, '"');
+}
+
+/* `.L<func>$<block>`: `.L` keeps block labels out of the symbol table and
+ * apart from in-block labels (which cannot start with '.'), and '$' cannot
+ * occur in a .stir name, so labels of different functions never collide. */
+static const char *block_symbol(struct asm_ctx *cx, const struct st_block *b)
+{
+	const char *fn = b->func->name;
+	char *s = st_xasprintf(".L%s%s%s", fn, *fn ? "$" : "", b->label);
+	const char *r = st_arena_strndup(cx->arena, s, strlen(s));
+	free(s);
+	return r;
+}
+
+static void put_reg(struct st_buf *out, struct st_reg r)
+{
+	const char *sp = regasm[r.cls].spelling;
+	if (r.neg)
+		st_buf_putc(out, '-');
+	if (regasm[r.cls].form == NAMED)
+		st_buf_puts(out, sp);
+	else if (r.count == 1)
+		st_buf_printf(out, "%s%" PRIu32, sp, r.index);
+	else
+		st_buf_printf(out, "%s[%" PRIu32 ":%" PRIu32 "]", sp, r.index, r.index + r.count - 1);
+}
+
+static bool operand_hidden(const struct st_operand *op)
+{
+	if (op->kind != ST_OPND_REG)
+		return false;
+	enum regasm_form f = regasm[op->reg.cls].form;
+	return f == IMPLICIT || f == PSEUDO;
+}
+
+/* A string or label operand names a branch target: the block or in-block
+ * label of that name when the function has one, else the name as written. */
+static void put_target(struct st_buf *out, const struct asm_ctx *cx, const struct st_operand *op)
+{
+	const char *sym = NULL;
+	if (cx) {
+		const struct symtab *first = op->kind == ST_OPND_LABEL ? &cx->labels : &cx->blocks;
+		const struct symtab *second = op->kind == ST_OPND_LABEL ? &cx->blocks : &cx->labels;
+		sym = symtab_get(first, op->text);
+		if (!sym)
+			sym = symtab_get(second, op->text);
+	}
+	put_symbol(out, sym ? sym : op->text);
+}
+
+static void put_operand(struct st_buf *out, const struct asm_ctx *cx, const struct st_operand *op)
+{
+	switch (op->kind) {
+	case ST_OPND_REG:
+		put_reg(out, op->reg);
+		break;
+	case ST_OPND_INT:
+		st_buf_printf(out, "%" PRId64, op->ival);
+		break;
+	case ST_OPND_HEX:
+	case ST_OPND_FLOAT:
+	case ST_OPND_SYMBOL:
+		st_buf_puts(out, op->text);
+		break;
+	case ST_OPND_STRING:
+	case ST_OPND_LABEL:
+		put_target(out, cx, op);
+		break;
+	case ST_OPND_HWREG:
+		st_buf_puts(out, "hwreg(");
+		for (unsigned k = 0; k < op->nhw; k++) {
+			if (k)
+				st_buf_puts(out, ", ");
+			if (k == 0 && op->text)
+				st_buf_puts(out, op->text);
+			else
+				st_buf_printf(out, "%" PRId64, op->hw[k]);
+		}
+		st_buf_putc(out, ')');
+		break;
+	}
+}
+
+static bool value_is_zero(const struct st_value *v)
+{
+	switch (v->kind) {
+	case ST_VAL_INT:
+	case ST_VAL_HEX:
+	case ST_VAL_BOOL:
+		return v->i == 0;
+	case ST_VAL_FLOAT:
+		return v->f == 0;
+	case ST_VAL_STRING:
+	case ST_VAL_NAME:
+		return !v->text || !*v->text;
+	case ST_VAL_ARRAY:
+		return v->nelems == 0;
+	case ST_VAL_DICT:
+		return v->nfields == 0;
+	}
+	return false;
+}
+
+static void put_value(struct st_buf *out, const struct st_value *v)
+{
+	switch (v->kind) {
+	case ST_VAL_INT:
+		st_buf_printf(out, "%" PRId64, v->i);
+		break;
+	case ST_VAL_BOOL:
+		st_buf_puts(out, v->i ? "true" : "false");
+		break;
+	case ST_VAL_HEX:
+	case ST_VAL_FLOAT:
+	case ST_VAL_STRING:
+	case ST_VAL_NAME:
+		st_buf_puts(out, v->text ? v->text : "");
+		break;
+	case ST_VAL_ARRAY:
+		st_buf_putc(out, '[');
+		for (uint32_t k = 0; k < v->nelems; k++) {
+			if (k)
+				st_buf_putc(out, ',');
+			put_value(out, &v->elems[k]);
+		}
+		st_buf_putc(out, ']');
+		break;
+	case ST_VAL_DICT:
+		st_buf_puts(out, "{...}");
+		break;
+	}
+}
+
+static bool is_bookkeeping(const char *kind)
+{
+	for (size_t k = 0; k < sizeof bookkeeping_kinds / sizeof bookkeeping_kinds[0]; k++)
+		if (strcmp(kind, bookkeeping_kinds[k]) == 0)
+			return true;
+	return false;
+}
+
+static const struct field_rule *find_rule(const char *kind, const char *field)
+{
+	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++)
+		if (strcmp(field_rules[k].kind, kind) == 0 && strcmp(field_rules[k].field, field) == 0)
+			return &field_rules[k];
+	return NULL;
+}
+
+static bool kind_has_rules(const char *kind)
+{
+	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++)
+		if (strcmp(field_rules[k].kind, kind) == 0)
+			return true;
+	return false;
+}
+
+/* Modifier syntax after the operands, in field_rules order. */
+static void put_modifiers(struct st_buf *out, const struct st_inst *i)
+{
+	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++) {
+		const struct field_rule *r = &field_rules[k];
+		if (r->how == F_IGNORE)
+			continue;
+		const struct st_attr *mod = st_inst_attr(i, r->kind);
+		const struct st_attr *f = mod ? st_dict_field(&mod->value, r->field) : NULL;
+		if (!f || value_is_zero(&f->value))
+			continue;
+		const struct st_value *v = &f->value;
+		if (r->how == F_FLAG && v->kind == ST_VAL_BOOL) {
+			st_buf_printf(out, " %s", r->syntax);
+		} else if (r->how == F_OFFSET && (v->kind == ST_VAL_INT || v->kind == ST_VAL_HEX)) {
+			st_buf_printf(out, " %s:", r->syntax);
+			put_value(out, v);
+		} else if (r->how == F_KEYWORD && (v->kind == ST_VAL_NAME || v->kind == ST_VAL_STRING)) {
+			st_buf_printf(out, " %s:%s", r->syntax, v->text);
+		}
+	}
+}
+
+/* A field is rendered when a rule of its kind takes a value of its type. */
+static bool field_rendered(const char *kind, const struct st_attr *f)
+{
+	const struct field_rule *r = find_rule(kind, f->name);
+	if (!r)
+		return false;
+	enum st_value_kind vk = f->value.kind;
+	switch (r->how) {
+	case F_IGNORE:
+		return true;
+	case F_FLAG:
+		return vk == ST_VAL_BOOL;
+	case F_OFFSET:
+		return vk == ST_VAL_INT || vk == ST_VAL_HEX;
+	case F_KEYWORD:
+		return vk == ST_VAL_NAME || vk == ST_VAL_STRING;
+	}
+	return false;
+}
+
+/* Hardware modifier fields with a non-default value that the assembly cannot
+ * say (gfx9-style glc/slc, op_sel of mod.vop3, ...), as `; kind.field = v`. */
+static void put_unrendered(struct st_buf *out, const struct st_inst *i)
+{
+	bool any = false;
+	for (uint32_t a = 0; a < i->nattrs; a++) {
+		const struct st_attr *at = &i->attrs[a];
+		if (at->value.kind != ST_VAL_DICT || strncmp(at->name, "mod.", 4) != 0 || is_bookkeeping(at->name))
+			continue;
+		bool known = kind_has_rules(at->name);
+		for (uint32_t k = 0; k < at->value.nfields; k++) {
+			const struct st_attr *f = &at->value.fields[k];
+			if (value_is_zero(&f->value) || (known && field_rendered(at->name, f)))
+				continue;
+			st_buf_puts(out, any ? ", " : " ; not rendered: ");
+			any = true;
+			st_buf_printf(out, "%s.%s = ", at->name, f->name);
+			put_value(out, &f->value);
+		}
+	}
+}
+
+/* A wait written without its count operand takes it from its modifier. */
+static bool put_wait_count(struct st_buf *out, const struct st_inst *i)
+{
+	int counts[ST_NUM_COUNTERS];
+	if (i->nsrcs || !st_wait_counts(i, counts))
+		return false;
+	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_SINGLE) {
+		st_buf_printf(out, " %d", counts[e->wait_counter]);
+		return true;
+	}
+	/* PACKED_DS: MEM in bits 13:8, DS in bits 5:0; a counter the modifier
+	 * leaves unused waits for nothing, the field's maximum. */
+	int mem = counts[e->wait_counter] < 0 ? ST_WAIT_MAX : counts[e->wait_counter];
+	int ds = counts[ST_CNT_DS] < 0 ? ST_WAIT_MAX : counts[ST_CNT_DS];
+	st_buf_printf(out, " 0x%x", (unsigned)(mem << 8 | ds));
+	return true;
+}
+
+static void put_inst(struct st_buf *out, const struct asm_ctx *cx, const struct st_inst *i)
+{
+	/* gfx12 has no s_barrier: it is the split pair on barrier -1. */
+	if (st_inst_is_barrier(i) && !(i->isa->flags & ST_ISA_SPLIT_BARRIER)) {
+		st_buf_puts(out, "s_barrier_signal -1\ns_barrier_wait -1");
+		put_unrendered(out, i);
+		return;
+	}
+	st_buf_puts(out, i->name);
+	bool first = true;
+	for (uint32_t k = 0; k < i->ndsts + i->nsrcs; k++) {
+		const struct st_operand *op = k < i->ndsts ? &i->dsts[k] : &i->srcs[k - i->ndsts];
+		if (operand_hidden(op))
+			continue;
+		st_buf_puts(out, first ? " " : ", ");
+		first = false;
+		put_operand(out, cx, op);
+	}
+	if (st_inst_is_wait(i))
+		put_wait_count(out, i);
+	put_modifiers(out, i);
+	put_unrendered(out, i);
+}
+
+void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i)
+{
+	if (i->kind == ST_ITEM_LABEL) {
+		put_symbol(out, i->name);
+		st_buf_putc(out, ':');
+		return;
+	}
+	put_inst(out, NULL, i);
+}
+
+/* Writes text that may span several lines, each line indented by a tab. */
+static void put_indented(struct st_buf *out, const char *text, size_t len)
+{
+	st_buf_putc(out, '\t');
+	for (size_t k = 0; k < len; k++) {
+		st_buf_putc(out, text[k]);
+		if (text[k] == '\n')
+			st_buf_putc(out, '\t');
+	}
+	st_buf_putc(out, '\n');
+}
+
+void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
+{
+	struct asm_ctx cx = {.arena = st_arena_new()};
+	size_t nlabels = 0;
+	for (size_t bi = 0; bi < f->blocks.n; bi++)
+		st_foreach_item (f->blocks.v[bi], it)
+			nlabels += it->kind == ST_ITEM_LABEL;
+	symtab_init(&cx.blocks, f->blocks.n);
+	symtab_init(&cx.labels, nlabels);
+	const char **bsym = st_xcalloc(f->blocks.n + 1, sizeof *bsym);
+	for (size_t bi = 0; bi < f->blocks.n; bi++) {
+		bsym[bi] = block_symbol(&cx, f->blocks.v[bi]);
+		symtab_put(&cx.blocks, f->blocks.v[bi]->label, bsym[bi]);
+		st_foreach_item (f->blocks.v[bi], it)
+			if (it->kind == ST_ITEM_LABEL)
+				symtab_put(&cx.labels, it->name, it->name);
+	}
+
+	if (*f->name) {
+		put_symbol(out, f->name);
+		st_buf_puts(out, ":\n");
+	}
+	struct st_buf line = {0};
+	for (size_t bi = 0; bi < f->blocks.n; bi++) {
+		const struct st_block *b = f->blocks.v[bi];
+		put_symbol(out, bsym[bi]);
+		st_buf_printf(out, ":\t; ^%s\n", b->label);
+		st_foreach_item (b, it) {
+			if (it->kind == ST_ITEM_LABEL) {
+				put_symbol(out, it->name);
+				st_buf_puts(out, ":\n");
+				continue;
+			}
+			if (it->kind != ST_ITEM_INST)
+				continue;
+			line.len = 0;
+			put_inst(&line, &cx, it);
+			put_indented(out, line.data, line.len);
+		}
+		if (b->succs.n) {
+			st_buf_puts(out, "\t; Successors: ");
+			for (size_t s = 0; s < b->succs.n; s++)
+				st_buf_printf(out, "%s^%s", s ? ", " : "", b->succs.v[s]->label);
+			st_buf_putc(out, '\n');
+		}
+	}
+	st_buf_free(&line);
+	free(bsym);
+	symtab_free(&cx.blocks);
+	symtab_free(&cx.labels);
+	st_arena_free(cx.arena);
+}
+
+void st_emit_asm_module(struct st_buf *out, const struct st_module *m)
+{
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		if (fi)
+			st_buf_putc(out, '\n');
+		st_emit_asm_function(out, m->funcs.v[fi]);
+	}
+}
