@@ -151,18 +151,32 @@ struct st_function {
 	uint32_t nphis; /* PHIs numbered 0..nphis-1 by their `id` */
 };
 
+/* Data an analysis leaves on a module for later queries, found by a key the
+ * analysis owns (the address of one of its objects); `fini` releases it. */
+struct st_module_attachment {
+	const void *key;
+	void *data;
+	void (*fini)(void *data);
+};
+
 struct st_module {
 	struct st_arena *arena;
 	struct st_interner *strings;
 	const char *filename;
 	bool flat; /* parsed from a file without st.func: printed back without it */
 	ST_VEC(struct st_function *) funcs;
+	ST_VEC(struct st_module_attachment) attachments; /* st_module_attach */
 };
 
 /* Construction and lifetime. */
 struct st_module *st_module_new(const char *filename);
 void st_module_free(struct st_module *m);
 const char *st_module_intern(struct st_module *m, const char *s);
+/* Attaches `data` under `key`, releasing (fini) what was attached under that
+ * key before; NULL data just releases. st_module_free releases attachments
+ * before the IR, so fini may still look at it. */
+void st_module_attach(struct st_module *m, const void *key, void *data, void (*fini)(void *data));
+void *st_module_attachment(const struct st_module *m, const void *key);
 struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc);
 struct st_block *st_block_new(struct st_function *f, const char *label, struct st_loc loc);
 struct st_block *st_function_find_block(const struct st_function *f, const char *label);

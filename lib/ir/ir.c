@@ -51,6 +51,10 @@ void st_module_free(struct st_module *m)
 {
 	if (!m)
 		return;
+	for (size_t k = 0; k < m->attachments.n; k++)
+		if (m->attachments.v[k].fini)
+			m->attachments.v[k].fini(m->attachments.v[k].data);
+	st_vec_free(&m->attachments);
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		struct st_function *f = m->funcs.v[fi];
 		for (size_t bi = 0; bi < f->blocks.n; bi++) {
@@ -72,6 +76,35 @@ void st_module_free(struct st_module *m)
 const char *st_module_intern(struct st_module *m, const char *s)
 {
 	return st_intern(m->strings, s);
+}
+
+void st_module_attach(struct st_module *m, const void *key, void *data, void (*fini)(void *data))
+{
+	for (size_t k = 0; k < m->attachments.n; k++) {
+		struct st_module_attachment *at = &m->attachments.v[k];
+		if (at->key != key)
+			continue;
+		if (at->data != data && at->fini)
+			at->fini(at->data);
+		if (data) {
+			at->data = data;
+			at->fini = fini;
+		} else {
+			*at = st_vec_last(&m->attachments);
+			m->attachments.n--;
+		}
+		return;
+	}
+	if (data)
+		st_vec_push(&m->attachments, ((struct st_module_attachment){key, data, fini}));
+}
+
+void *st_module_attachment(const struct st_module *m, const void *key)
+{
+	for (size_t k = 0; k < m->attachments.n; k++)
+		if (m->attachments.v[k].key == key)
+			return m->attachments.v[k].data;
+	return NULL;
 }
 
 struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc)
