@@ -1,0 +1,535 @@
+/* Layer 3 of the wmma VGPR reorder analysis: builds the WmmaNodes of a block,
+ * runs detectABIndices and the two injected layers, derives the replacements
+ * and keeps a WmmaReorderAnalysisResult per block for later queries. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/isa.h"
+#include "stinkytofu/wmma.h"
+
+struct result_slot {
+	const struct st_block *key;
+	struct st_wmma_reorder_result *result;
+};
+
+struct st_wmma_analysis {
+	struct st_wmma_liveness_backend liveness;
+	struct st_wmma_reorder_algorithm algorithm;
+	/* block -> result, open addressing; capacity is a power of two */
+	struct result_slot *slots;
+	size_t nslots, nused;
+};
+
+bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b)
+{
+	return a.cls == b.cls && a.first == b.first && a.count == b.count;
+}
+
+int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b)
+{
+	if (a.cls != b.cls)
+		return a.cls < b.cls ? -1 : 1;
+	if (a.first != b.first)
+		return a.first < b.first ? -1 : 1;
+	if (a.count != b.count)
+		return a.count < b.count ? -1 : 1;
+	return 0;
+}
+
+void st_reg_group_format(struct st_reg_group g, char *buf, size_t size)
+{
+	st_reg_format((struct st_reg){g.cls, g.first, g.count, false}, buf, size);
+}
+
+const char *st_wmma_reason_name(enum st_wmma_reason r)
+{
+	switch (r) {
+	case ST_WMMA_APPLICABLE: return "applicable";
+	case ST_WMMA_NO_WMMA: return "no wmma";
+	case ST_WMMA_UNTAGGED: return "untagged wmma";
+	case ST_WMMA_MALFORMED: return "wmma without register src0/src1";
+	case ST_WMMA_ONE_POOL: return "one pool";
+	case ST_WMMA_NO_INFLATION: return "no inflation";
+	case ST_WMMA_NO_SIZE_MATCH: return "no size-matched pair";
+	case ST_WMMA_ALL_OVERLAP: return "every pair overlaps";
+	case ST_WMMA_STRADDLED: return "every alias straddled by an operand";
+	case ST_WMMA_DECLINED: return "declined by the algorithm";
+	}
+	return "?";
+}
+
+/* ---- the RegGroup -> RegInterval map ---- */
+
+void st_wmma_liveness_add(struct st_wmma_liveness *l, struct st_reg_group g, uint32_t first, uint32_t last)
+{
+	st_assert(first <= last);
+	st_vec_push(&l->intervals, ((struct st_wmma_interval){g, first, last}));
+	l->finished = false;
+}
+
+static int interval_cmp(const void *pa, const void *pb)
+{
+	return st_reg_group_cmp(((const struct st_wmma_interval *)pa)->group,
+	                        ((const struct st_wmma_interval *)pb)->group);
+}
+
+void st_wmma_liveness_finish(struct st_wmma_liveness *l)
+{
+	if (l->finished)
+		return;
+	if (l->intervals.n)
+		qsort(l->intervals.v, l->intervals.n, sizeof *l->intervals.v, interval_cmp);
+	size_t out = 0;
+	for (size_t k = 0; k < l->intervals.n; k++) {
+		struct st_wmma_interval iv = l->intervals.v[k];
+		if (out && st_reg_group_equal(l->intervals.v[out - 1].group, iv.group)) {
+			struct st_wmma_interval *u = &l->intervals.v[out - 1];
+			if (iv.first < u->first)
+				u->first = iv.first;
+			if (iv.last > u->last)
+				u->last = iv.last;
+		} else {
+			l->intervals.v[out++] = iv;
+		}
+	}
+	l->intervals.n = out;
+	l->finished = true;
+}
+
+const struct st_wmma_interval *st_wmma_liveness_find(const struct st_wmma_liveness *l, struct st_reg_group g)
+{
+	st_assert(l->finished);
+	size_t lo = 0, hi = l->intervals.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = st_reg_group_cmp(l->intervals.v[mid].group, g);
+		if (c == 0)
+			return &l->intervals.v[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void st_wmma_liveness_free(struct st_wmma_liveness *l)
+{
+	st_vec_free(&l->intervals);
+	l->finished = false;
+}
+
+/* ---- detectABIndices ---- */
+
+struct group_pool {
+	struct st_reg_group g;
+	uint32_t pool;
+};
+
+static int group_pool_cmp(const void *pa, const void *pb)
+{
+	const struct group_pool *a = pa, *b = pb;
+	int c = st_reg_group_cmp(a->g, b->g);
+	if (c)
+		return c;
+	return a->pool < b->pool ? -1 : a->pool > b->pool;
+}
+
+unsigned st_wmma_detect_ab_indices(struct st_wmma_node *seq, size_t n)
+{
+	/* src0 is pool-shared when one of its groups is read by two pools: sort
+	 * (group, pool) and look for a group whose run spans two pools. */
+	struct group_pool *gp = st_xmalloc((n ? n : 1) * sizeof *gp);
+	for (size_t k = 0; k < n; k++)
+		gp[k] = (struct group_pool){seq[k].a, seq[k].pool};
+	qsort(gp, n, sizeof *gp, group_pool_cmp);
+	bool src0_shared = false;
+	for (size_t k = 1; k < n && !src0_shared; k++)
+		src0_shared = st_reg_group_equal(gp[k].g, gp[k - 1].g) && gp[k].pool != gp[k - 1].pool;
+	free(gp);
+	for (size_t k = 0; k < n; k++) {
+		if (src0_shared) {
+			struct st_reg_group t = seq[k].a;
+			seq[k].a = seq[k].b;
+			seq[k].b = t;
+		}
+		seq[k].a_operand = src0_shared ? 1 : 0;
+		seq[k].b_operand = src0_shared ? 0 : 1;
+	}
+	return src0_shared ? 1 : 0;
+}
+
+/* ---- building the wmma sequence ---- */
+
+static struct st_reg_group group_of(const struct st_operand *op)
+{
+	return (struct st_reg_group){op->reg.cls, op->reg.index, op->reg.count};
+}
+
+/* WmmaPoolData: a mod.wmma_pool without poolIndex is pool 0, as in the seed;
+ * a value that is not a pool index counts as untagged. */
+static bool pool_of(const struct st_inst *i, uint32_t *pool)
+{
+	const struct st_attr *mod = st_inst_attr(i, "mod.wmma_pool");
+	if (!mod || mod->value.kind != ST_VAL_DICT)
+		return false;
+	const struct st_attr *f = st_dict_field(&mod->value, "poolIndex");
+	if (!f) {
+		*pool = 0;
+		return true;
+	}
+	if ((f->value.kind != ST_VAL_INT && f->value.kind != ST_VAL_HEX) || f->value.i < 0 ||
+	    f->value.i > (int64_t)UINT32_MAX)
+		return false;
+	*pool = (uint32_t)f->value.i;
+	return true;
+}
+
+/* Fills r->nodes with the block's wmmas (a = src0, b = src1); returns the
+ * reason the block cannot be analysed, or ST_WMMA_APPLICABLE. */
+static enum st_wmma_reason collect_nodes(struct st_block *b, struct st_wmma_reorder_result *r)
+{
+	bool untagged = false, malformed = false;
+	st_foreach_inst(b, i) {
+		if (!st_inst_is_wmma(i))
+			continue;
+		struct st_wmma_node node = {.inst = i, .index = (uint32_t)r->nodes.n, .b_operand = 1};
+		if (!pool_of(i, &node.pool))
+			untagged = true;
+		if (i->nsrcs < 2 || i->srcs[0].kind != ST_OPND_REG || i->srcs[1].kind != ST_OPND_REG) {
+			malformed = true;
+		} else {
+			node.a = group_of(&i->srcs[0]);
+			node.b = group_of(&i->srcs[1]);
+		}
+		if (i->ndsts >= 1 && i->dsts[0].kind == ST_OPND_REG)
+			node.c = group_of(&i->dsts[0]);
+		st_vec_push(&r->nodes, node);
+	}
+	if (!r->nodes.n)
+		return ST_WMMA_NO_WMMA;
+	if (untagged)
+		return ST_WMMA_UNTAGGED;
+	if (malformed)
+		return ST_WMMA_MALFORMED;
+	return ST_WMMA_APPLICABLE;
+}
+
+static int node_pool_cmp(const void *pa, const void *pb)
+{
+	const struct st_wmma_node *a = *(const struct st_wmma_node *const *)pa;
+	const struct st_wmma_node *b = *(const struct st_wmma_node *const *)pb;
+	if (a->pool != b->pool)
+		return a->pool < b->pool ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* ---- replacements ---- */
+
+struct alias_ref {
+	struct st_wmma_alias alias;
+	bool dropped;  /* an operand straddles `from` */
+	bool reported; /* already copied to the result */
+};
+
+static int alias_ref_cmp(const void *pa, const void *pb)
+{
+	return st_reg_group_cmp(((const struct alias_ref *)pa)->alias.from, ((const struct alias_ref *)pb)->alias.from);
+}
+
+static uint64_t group_end(struct st_reg_group g)
+{
+	return (uint64_t)g.first + g.count;
+}
+
+/* Index of the first alias (sorted, non-overlapping `from`s) that ends after
+ * register `index` of class `cls`. */
+static size_t first_alias_ending_after(const struct alias_ref *al, size_t n, enum st_regclass cls, uint32_t index)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct st_reg_group g = al[mid].alias.from;
+		if (g.cls < cls || (g.cls == cls && group_end(g) <= index))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct pending {
+	struct st_wmma_replacement rep;
+	size_t alias;
+};
+
+static void scan_operand(struct alias_ref *al, size_t nal, struct st_inst *i, uint32_t k, bool is_dst,
+                         struct pending **pend, size_t *npend, size_t *cap)
+{
+	const struct st_operand *op = is_dst ? &i->dsts[k] : &i->srcs[k];
+	if (op->kind != ST_OPND_REG)
+		return;
+	struct st_reg r = op->reg;
+	size_t a = first_alias_ending_after(al, nal, r.cls, r.index);
+	size_t hits = 0;
+	for (size_t j = a; j < nal && al[j].alias.from.cls == r.cls && al[j].alias.from.first < (uint64_t)r.index + r.count; j++)
+		hits++;
+	if (!hits)
+		return;
+	struct st_reg_group from = al[a].alias.from;
+	if (hits == 1 && r.index >= from.first && (uint64_t)r.index + r.count <= group_end(from)) {
+		struct st_reg nr = r;
+		nr.cls = al[a].alias.to.cls;
+		nr.index = al[a].alias.to.first + (r.index - from.first);
+		if (*npend == *cap) {
+			*cap = *cap ? *cap * 2 : 16;
+			*pend = st_xrealloc(*pend, *cap * sizeof **pend);
+		}
+		(*pend)[(*npend)++] = (struct pending){{i, k, is_dst, r, nr}, a};
+		return;
+	}
+	/* The operand reaches outside the group: it cannot be renamed alone. */
+	for (size_t j = a; j < a + hits; j++)
+		al[j].dropped = true;
+}
+
+/* Keeps the aliases every operand of the block can follow and lists the
+ * operands to rewrite. Returns the number of aliases kept. */
+static size_t build_replacements(struct st_block *b, const struct st_wmma_solution *sol,
+                                 struct st_wmma_reorder_result *r)
+{
+	size_t nal = sol->aliases.n;
+	struct alias_ref *al = st_xmalloc((nal ? nal : 1) * sizeof *al);
+	for (size_t k = 0; k < nal; k++) {
+		st_assert(sol->aliases.v[k].from.count == sol->aliases.v[k].to.count);
+		al[k] = (struct alias_ref){sol->aliases.v[k], false, false};
+	}
+	qsort(al, nal, sizeof *al, alias_ref_cmp);
+	/* Two aliases renaming overlapping registers would conflict: keep the first. */
+	size_t n = 0;
+	for (size_t k = 0; k < nal; k++) {
+		if (n && al[n - 1].alias.from.cls == al[k].alias.from.cls &&
+		    al[k].alias.from.first < group_end(al[n - 1].alias.from))
+			continue;
+		al[n++] = al[k];
+	}
+	nal = n;
+
+	struct pending *pend = NULL;
+	size_t npend = 0, cap = 0;
+	st_foreach_inst(b, i) {
+		for (uint32_t k = 0; k < i->ndsts; k++)
+			scan_operand(al, nal, i, k, true, &pend, &npend, &cap);
+		for (uint32_t k = 0; k < i->nsrcs; k++)
+			scan_operand(al, nal, i, k, false, &pend, &npend, &cap);
+	}
+	for (size_t k = 0; k < npend; k++)
+		if (!al[pend[k].alias].dropped)
+			st_vec_push(&r->replacements, pend[k].rep);
+	/* Report the kept aliases in the order the algorithm gave them. */
+	size_t kept = 0;
+	for (size_t k = 0; k < sol->aliases.n; k++) {
+		struct st_wmma_alias x = sol->aliases.v[k];
+		struct alias_ref *y = bsearch(&(struct alias_ref){x, false, false}, al, nal, sizeof *al, alias_ref_cmp);
+		if (!y || y->dropped || y->reported || !st_reg_group_equal(y->alias.to, x.to))
+			continue;
+		y->reported = true;
+		st_vec_push(&r->aliases, x);
+		if (x.from.cls == ST_REG_V)
+			r->total_vgpr_saved += x.from.count;
+		kept++;
+	}
+	free(pend);
+	free(al);
+	return kept;
+}
+
+/* ---- one block ---- */
+
+static void result_clear(struct st_wmma_reorder_result *r)
+{
+	st_vec_free(&r->nodes);
+	st_vec_free(&r->order);
+	st_vec_free(&r->order_index);
+	st_vec_free(&r->aliases);
+	st_vec_free(&r->replacements);
+}
+
+static void analyse(struct st_wmma_analysis *a, struct st_block *b, struct st_wmma_reorder_result *r)
+{
+	r->block = b;
+	r->reason = collect_nodes(b, r);
+	if (r->reason != ST_WMMA_APPLICABLE)
+		return;
+	size_t n = r->nodes.n;
+	st_wmma_detect_ab_indices(r->nodes.v, n);
+
+	const struct st_wmma_node **byp = st_xmalloc(n * sizeof *byp);
+	for (size_t k = 0; k < n; k++)
+		byp[k] = &r->nodes.v[k];
+	qsort(byp, n, sizeof *byp, node_pool_cmp);
+	ST_VEC(struct st_wmma_pool) pools = {0};
+	for (size_t k = 0; k < n; k++) {
+		if (!pools.n || st_vec_last(&pools).pool_index != byp[k]->pool)
+			st_vec_push(&pools, ((struct st_wmma_pool){byp[k]->pool, &byp[k], 0}));
+		st_vec_last(&pools).n++;
+	}
+	r->npools = (uint32_t)pools.n;
+
+	struct st_wmma_liveness live = {0};
+	struct st_wmma_solution sol = {0};
+	if (pools.n < 2) {
+		r->reason = ST_WMMA_ONE_POOL;
+		goto done;
+	}
+	a->liveness.compute_liveness(a->liveness.ctx, b, r->nodes.v, n, &live);
+	st_wmma_liveness_finish(&live);
+	r->reason = a->algorithm.solve(a->algorithm.ctx, pools.v, pools.n, &live, &sol);
+	if (r->reason != ST_WMMA_APPLICABLE)
+		goto done;
+
+	/* desiredWmmaOrder must be a permutation of the sequence. */
+	st_assert(sol.order.n == n);
+	bool *seen = st_xcalloc(n, sizeof *seen);
+	for (size_t k = 0; k < n; k++) {
+		const struct st_wmma_node *x = sol.order.v[k];
+		st_assert(x >= r->nodes.v && x < r->nodes.v + n && !seen[x->index]);
+		seen[x->index] = true;
+		st_vec_push(&r->order, x->inst);
+		st_vec_push(&r->order_index, x->index);
+	}
+	free(seen);
+	if (sol.aliases.n && !build_replacements(b, &sol, r))
+		r->reason = ST_WMMA_STRADDLED;
+
+done:
+	r->applicable = r->reason == ST_WMMA_APPLICABLE;
+	if (!r->applicable) {
+		st_vec_free(&r->order);
+		st_vec_free(&r->order_index);
+		st_vec_free(&r->aliases);
+		st_vec_free(&r->replacements);
+		r->total_vgpr_saved = 0;
+	}
+	st_vec_free(&sol.order);
+	st_vec_free(&sol.aliases);
+	st_wmma_liveness_free(&live);
+	st_vec_free(&pools);
+	free(byp);
+}
+
+/* ---- the analysis object ---- */
+
+struct st_wmma_analysis *st_wmma_analysis_new(const struct st_wmma_liveness_backend *liveness,
+                                              const struct st_wmma_reorder_algorithm *algorithm)
+{
+	struct st_wmma_analysis *a = st_xcalloc(1, sizeof *a);
+	a->liveness = liveness ? *liveness : st_wmma_interval_liveness;
+	a->algorithm = algorithm ? *algorithm : st_wmma_pool_varying_algorithm;
+	st_assert(a->liveness.compute_liveness && a->algorithm.solve);
+	return a;
+}
+
+static void clear_results(struct st_wmma_analysis *a)
+{
+	for (size_t k = 0; k < a->nslots; k++) {
+		if (!a->slots[k].key)
+			continue;
+		result_clear(a->slots[k].result);
+		free(a->slots[k].result);
+	}
+	free(a->slots);
+	a->slots = NULL;
+	a->nslots = a->nused = 0;
+}
+
+void st_wmma_analysis_free(struct st_wmma_analysis *a)
+{
+	if (!a)
+		return;
+	clear_results(a);
+	free(a);
+}
+
+static size_t slot_hash(const struct st_block *b, size_t mask)
+{
+	uintptr_t x = (uintptr_t)b;
+	x ^= x >> 17;
+	x *= (uintptr_t)0x9E3779B97F4A7C15ull;
+	return (size_t)(x >> 7) & mask;
+}
+
+static struct result_slot *find_slot(const struct st_wmma_analysis *a, const struct st_block *b)
+{
+	if (!a->nslots)
+		return NULL;
+	size_t mask = a->nslots - 1;
+	for (size_t h = slot_hash(b, mask);; h = (h + 1) & mask)
+		if (a->slots[h].key == b || !a->slots[h].key)
+			return &a->slots[h];
+}
+
+static struct st_wmma_reorder_result *result_for(struct st_wmma_analysis *a, const struct st_block *b)
+{
+	if ((a->nused + 1) * 2 > a->nslots) {
+		struct result_slot *old = a->slots;
+		size_t nold = a->nslots;
+		a->nslots = nold ? nold * 2 : 16;
+		a->slots = st_xcalloc(a->nslots, sizeof *a->slots);
+		for (size_t k = 0; k < nold; k++)
+			if (old[k].key)
+				*find_slot(a, old[k].key) = old[k];
+		free(old);
+	}
+	struct result_slot *s = find_slot(a, b);
+	if (s->key) {
+		result_clear(s->result);
+		memset(s->result, 0, sizeof *s->result);
+	} else {
+		s->key = b;
+		s->result = st_xcalloc(1, sizeof *s->result);
+		a->nused++;
+	}
+	return s->result;
+}
+
+const struct st_wmma_reorder_result *st_wmma_analysis_run_block(struct st_wmma_analysis *a, struct st_block *b)
+{
+	struct st_wmma_reorder_result *r = result_for(a, b);
+	analyse(a, b, r);
+	return r;
+}
+
+void st_wmma_analysis_run(struct st_wmma_analysis *a, struct st_module *m)
+{
+	clear_results(a);
+	for (size_t fi = 0; fi < m->funcs.n; fi++)
+		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
+			st_wmma_analysis_run_block(a, m->funcs.v[fi]->blocks.v[bi]);
+}
+
+const struct st_wmma_reorder_result *st_wmma_reorder_result(const struct st_wmma_analysis *a,
+                                                            const struct st_block *b)
+{
+	const struct result_slot *s = find_slot(a, b);
+	return s && s->key ? s->result : NULL;
+}
+
+/* The attachment key: the address of a constant only this file names. */
+static const char module_key;
+
+static void analysis_fini(void *a)
+{
+	st_wmma_analysis_free(a);
+}
+
+void st_wmma_analysis_attach(struct st_module *m, struct st_wmma_analysis *a)
+{
+	st_module_attach(m, &module_key, a, analysis_fini);
+}
+
+struct st_wmma_analysis *st_wmma_module_analysis(const struct st_module *m)
+{
+	return st_module_attachment(m, &module_key);
+}
