@@ -10,4 +10,9 @@
  * `diag`; returns the number of errors found. */
 size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag);
 
+/* The per-instruction part of st_verify_module (register ranges, interpreted
+ * modifiers and cycle attributes); the parser runs it on every instruction it
+ * reads. Returns the number of errors reported. */
+size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag);
+
 #endif

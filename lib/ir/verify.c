@@ -1,0 +1,259 @@
+/* The IR verifier: the structural invariants of docs/stir-format.md that the
+ * parser establishes and every pass must keep (unique labels, a CFG whose
+ * predecessor lists mirror its successor lists, sane register ranges, and
+ * well-formed interpreted modifiers). Errors are located at the offending
+ * instruction, operand, attribute or block. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/verify.h"
+
+#define MAX_REG_INDEX 2147483647u
+
+/* Modifier kinds the tool interprets, with their fields. A closed kind
+ * rejects unknown fields (a misspelt wait count would silently mean "no
+ * wait"); min is the smallest accepted integer value of each field. */
+struct mod_schema {
+	const char *kind;
+	bool closed;
+	int64_t min;
+	const char *fields[6];
+};
+
+static const struct mod_schema mod_schemas[] = {
+	{"mod.swaitcnt", true, -1, {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"}},
+	{"mod.swaittensorcnt", true, -1, {"tlcnt"}},
+	{"mod.swaitasynccnt", true, -1, {"asynccnt"}},
+	{"mod.swaitstorecnt", true, -1, {"storecnt"}},
+	{"mod.wmma_pool", false, 0, {"poolIndex"}},
+};
+
+static struct st_loc at(struct st_loc loc, const struct st_inst *i)
+{
+	return loc.line ? loc : i->loc;
+}
+
+static bool is_int(const struct st_value *v)
+{
+	return v->kind == ST_VAL_INT || v->kind == ST_VAL_HEX;
+}
+
+static const char *closest_field(const struct mod_schema *s, const char *name)
+{
+	const char *best = NULL;
+	size_t bestd = 3; /* suggest only near misses */
+	for (size_t k = 0; k < 6 && s->fields[k]; k++) {
+		size_t d = st_edit_distance(name, s->fields[k]);
+		if (d < bestd) {
+			bestd = d;
+			best = s->fields[k];
+		}
+	}
+	return best;
+}
+
+static size_t check_schema(const struct st_inst *i, const struct st_attr *a, const struct mod_schema *s,
+                           struct st_diag_engine *diag)
+{
+	size_t nerr = 0;
+	for (uint32_t f = 0; f < a->value.nfields; f++) {
+		const struct st_attr *fld = &a->value.fields[f];
+		bool known = false;
+		for (size_t k = 0; k < 6 && s->fields[k]; k++)
+			known |= strcmp(fld->name, s->fields[k]) == 0;
+		if (!known) {
+			if (s->closed) {
+				const char *hint = closest_field(s, fld->name);
+				st_error(diag, at(fld->loc, i), "unknown field '%s' in %s%s%s%s", fld->name, s->kind,
+				         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+				nerr++;
+			}
+			continue;
+		}
+		if (!is_int(&fld->value) || fld->value.i < s->min) {
+			st_error(diag, at(fld->loc, i), "%s field '%s' must be an integer >= %lld", s->kind, fld->name,
+			         (long long)s->min);
+			nerr++;
+		}
+	}
+	return nerr;
+}
+
+static size_t check_memtoken(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
+{
+	const struct st_attr *f = st_dict_field(&a->value, "tokens");
+	if (!f)
+		return 0;
+	if (f->value.kind != ST_VAL_ARRAY) {
+		st_error(diag, at(f->loc, i), "mod.memtoken 'tokens' must be an array of token ids");
+		return 1;
+	}
+	for (uint32_t k = 0; k < f->value.nelems; k++) {
+		const struct st_value *t = &f->value.elems[k];
+		if (!is_int(t) || t->i < 0 || t->i > (int64_t)MAX_REG_INDEX) {
+			st_error(diag, at(f->loc, i), "mod.memtoken token id #%u must be a non-negative integer", k + 1);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
+{
+	if (strcmp(a->name, "issueCycles") == 0 || strcmp(a->name, "latencyCycles") == 0) {
+		if (a->value.kind != ST_VAL_INT || a->value.i < -1) {
+			st_error(diag, at(a->loc, i), "'%s' must be an integer >= -1", a->name);
+			return 1;
+		}
+		return 0;
+	}
+	if (strncmp(a->name, "mod.", 4) != 0)
+		return 0;
+	if (a->value.kind != ST_VAL_DICT) {
+		st_error(diag, at(a->loc, i), "modifier '%s' must be a dictionary { field = value, ... }", a->name);
+		return 1;
+	}
+	if (strcmp(a->name, "mod.memtoken") == 0)
+		return check_memtoken(i, a, diag);
+	for (size_t k = 0; k < sizeof mod_schemas / sizeof mod_schemas[0]; k++)
+		if (strcmp(a->name, mod_schemas[k].kind) == 0)
+			return check_schema(i, a, &mod_schemas[k], diag);
+	return 0;
+}
+
+static size_t check_operand(const struct st_inst *i, const struct st_operand *op, struct st_diag_engine *diag)
+{
+	if (op->kind != ST_OPND_REG)
+		return 0;
+	const struct st_reg *r = &op->reg;
+	if ((unsigned)r->cls >= ST_NUM_REGCLASSES || r->count == 0 || r->index > MAX_REG_INDEX ||
+	    r->count - 1 > MAX_REG_INDEX - r->index) {
+		st_error(diag, at(op->loc, i), "invalid register (class %d, index %u, count %u)", (int)r->cls, r->index,
+		         r->count);
+		return 1;
+	}
+	return 0;
+}
+
+size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	size_t nerr = 0;
+	for (uint32_t k = 0; k < i->ndsts; k++)
+		nerr += check_operand(i, &i->dsts[k], diag);
+	for (uint32_t k = 0; k < i->nsrcs; k++)
+		nerr += check_operand(i, &i->srcs[k], diag);
+	for (uint32_t k = 0; k < i->nattrs; k++)
+		nerr += check_attr(i, &i->attrs[k], diag);
+	return nerr;
+}
+
+static int cmp_label(const void *a, const void *b)
+{
+	const char *x = (*(struct st_block *const *)a)->label, *y = (*(struct st_block *const *)b)->label;
+	int c = strcmp(x, y);
+	if (c)
+		return c;
+	/* Keep definition order among duplicates so the report names the second. */
+	uint32_t ix = (*(struct st_block *const *)a)->index, iy = (*(struct st_block *const *)b)->index;
+	return (ix > iy) - (ix < iy);
+}
+
+static size_t check_labels(const struct st_function *f, struct st_diag_engine *diag)
+{
+	size_t nerr = 0, n = f->blocks.n;
+	if (n < 2)
+		return 0;
+	struct st_block **sorted = st_xmalloc(n * sizeof *sorted);
+	memcpy(sorted, f->blocks.v, n * sizeof *sorted);
+	qsort(sorted, n, sizeof *sorted, cmp_label);
+	for (size_t k = 1; k < n; k++) {
+		if (strcmp(sorted[k - 1]->label, sorted[k]->label) == 0) {
+			st_error(diag, sorted[k]->loc, "duplicate block label '^%s'", sorted[k]->label);
+			nerr++;
+		}
+	}
+	free(sorted);
+	return nerr;
+}
+
+static bool lists_succ(const struct st_block *from, const struct st_block *to)
+{
+	for (size_t s = 0; s < from->succs.n; s++)
+		if (from->succs.v[s] == to)
+			return true;
+	return false;
+}
+
+static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag)
+{
+	size_t nerr = 0, n = f->blocks.n;
+	size_t *mentions = st_xcalloc(n ? n : 1, sizeof *mentions);
+	for (size_t bi = 0; bi < n; bi++) {
+		const struct st_block *b = f->blocks.v[bi];
+		for (size_t s = 0; s < b->succs.n; s++) {
+			const struct st_block *to = b->succs.v[s];
+			struct st_loc loc = s < b->succ_locs.n && b->succ_locs.v[s].line ? b->succ_locs.v[s] : b->loc;
+			if (!to || to->func != f || to->index >= n || f->blocks.v[to->index] != to) {
+				st_error(diag, loc, "successor #%zu of '^%s' is not a block of this function", s + 1, b->label);
+				nerr++;
+				continue;
+			}
+			mentions[to->index]++;
+		}
+	}
+	for (size_t bi = 0; bi < n; bi++) {
+		const struct st_block *b = f->blocks.v[bi];
+		bool ok = b->preds.n == mentions[bi];
+		for (size_t k = 0; ok && k < b->preds.n; k++) {
+			const struct st_block *pred = b->preds.v[k];
+			ok = pred && pred->func == f && lists_succ(pred, b);
+		}
+		if (!ok) {
+			st_error(diag, b->loc, "predecessors of '^%s' do not match the successor lists", b->label);
+			nerr++;
+		}
+	}
+	free(mentions);
+	return nerr;
+}
+
+static size_t check_block(const struct st_function *f, size_t bi, struct st_diag_engine *diag)
+{
+	const struct st_block *b = f->blocks.v[bi];
+	size_t nerr = 0;
+	if (b->func != f || b->index != bi) {
+		st_error(diag, b->loc, "block '^%s' has a stale function or index", b->label);
+		nerr++;
+	}
+	const struct st_inst *prev = NULL;
+	for (const struct st_inst *i = b->first; i; prev = i, i = i->next) {
+		if (i->block != b || i->prev != prev) {
+			st_error(diag, i->loc, "instruction list of '^%s' is corrupt", b->label);
+			return nerr + 1;
+		}
+		if (i->kind == ST_ITEM_PHI) {
+			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
+			nerr++;
+		} else if (i->kind == ST_ITEM_INST) {
+			nerr += st_verify_inst(i, diag);
+		}
+	}
+	if (b->last != prev) {
+		st_error(diag, b->loc, "instruction list of '^%s' is corrupt", b->label);
+		nerr++;
+	}
+	return nerr;
+}
+
+size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
+{
+	size_t nerr = 0;
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		const struct st_function *f = m->funcs.v[fi];
+		nerr += check_labels(f, diag);
+		for (size_t bi = 0; bi < f->blocks.n; bi++)
+			nerr += check_block(f, bi, diag);
+		nerr += check_cfg(f, diag);
+	}
+	return nerr;
+}

@@ -1,0 +1,125 @@
+/* State shared by the .stir scanner (lexer.l), the grammar (parser.y) and the
+ * semantic actions (parse.c). Private to lib/parse.
+ *
+ * One struct st_parser holds everything for one st_parse call: the scanner's
+ * position, the function/block being filled, scratch vectors reused for every
+ * statement (so parsing allocates only in the module arena), and pending
+ * successor names resolved when their function ends. */
+#ifndef STINKYTOFU_PARSE_INTERNAL_H
+#define STINKYTOFU_PARSE_INTERNAL_H
+
+#include "stinkytofu/diag.h"
+#include "stinkytofu/ir.h"
+
+/* Token and location types, the %union and token numbers (struct st_tok is
+ * defined in parser.y's `%code requires`). */
+#include "parse/parser.h"
+/* The names flex's bison bridge expects. */
+#define YYSTYPE ST_YYSTYPE
+#define YYLTYPE ST_YYLTYPE
+
+struct pending_succ {
+	struct st_block *from;
+	const char *name; /* interned, without '^' */
+	struct st_loc loc;
+};
+
+/* Block labels of the current function, keyed by interned pointer. */
+struct label_map {
+	struct st_block **slots;
+	size_t cap, n;
+};
+
+enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
+
+struct st_parser {
+	struct st_module *m;
+	struct st_diag_engine *diag;
+	const char *file; /* interned in m */
+	size_t nerrors;
+	bool too_many_errors;
+
+	/* Scanner position. */
+	void *scanner;
+	char *buf; /* copy of the input with the two NULs flex wants at the end */
+	size_t len;
+	uint32_t line;
+	const char *line_start;
+	uint32_t last_error_line;
+	const char *tok_s; /* the last token lexed, for "unexpected ..." messages */
+	size_t tok_n;
+	int tok_kind;
+	struct st_loc comment_loc;
+	bool comment_nl;
+	int eof_state; /* 0: not reached, 1: final NEWLINE sent, 2: YYEOF sent */
+	/* Newline classification (st_yylex): a newline inside an attribute
+	 * dictionary is a DICT_NL, so recovery from a bad line skips a whole
+	 * multi-line instruction instead of reading its tail as statements. */
+	uint32_t depth;    /* unclosed attribute '{' of the current statement */
+	bool line_first;   /* no token yet on this line */
+	bool func_header;  /* the statement is `st.func @f() {`: its '{' opens the body */
+
+	/* Structure being built. */
+	enum parse_mode mode;
+	struct st_function *func; /* current function; NULL between functions */
+	struct st_block *block;   /* current block; NULL before the first label */
+	bool block_closed;        /* the current block's Successors: line was seen */
+	struct st_block *succ_block; /* block whose Successors: line is being read */
+	ST_VEC(struct pending_succ) pending;
+	struct label_map labels;
+
+	/* Per-statement scratch. */
+	ST_VEC(struct st_operand) ops;
+	ST_VEC(struct st_attr) fields;
+	ST_VEC(struct st_value) elems;
+	struct st_buf sbuf;
+	struct st_inst *cur;
+};
+
+/* The raw flex scanner (lexer.l) and the wrapper the parser calls (parse.c). */
+int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
+int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
+
+/* Scanner helpers (parse.c), called from lexer.l actions. */
+void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n);
+void st_lex_newline(struct st_parser *p, const char *nl);
+void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
+void st_lex_bad_char(struct st_parser *p, struct st_loc loc, unsigned char c);
+int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc);
+int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
+int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
+int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n);
+int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
+
+/* Semantic actions (parse.c), called from parser.y. */
+void st_parse_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
+/* `unexpected` NULL means: quote the last token's text. */
+void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *unexpected,
+                           const char *const *expected, int nexpected);
+void st_parse_recover(struct st_parser *p);
+void st_parse_begin_function(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
+void st_parse_end_function(struct st_parser *p, struct st_loc loc);
+void st_parse_begin_block(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
+void st_parse_label(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
+void st_parse_begin_successors(struct st_parser *p, struct st_loc loc);
+void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
+void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc);
+void st_parse_end_inst(struct st_parser *p, const struct st_value *attrs);
+void st_parse_push_operand(struct st_parser *p, const struct st_operand *op);
+struct st_operand st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc);
+struct st_operand st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st_loc loc,
+                                     const struct st_tok *lo, struct st_loc lo_loc,
+                                     const struct st_tok *hi, struct st_loc hi_loc);
+struct st_operand st_parse_negate(struct st_parser *p, struct st_operand op, struct st_loc loc);
+struct st_operand st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
+struct st_operand st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
+                                 const struct st_operand *id, const struct st_tok *off, const struct st_tok *size);
+struct st_value st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t);
+void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc, const struct st_value *v);
+struct st_value st_parse_close_dict(struct st_parser *p, size_t mark);
+void st_parse_push_elem(struct st_parser *p, const struct st_value *v);
+struct st_value st_parse_close_array(struct st_parser *p, size_t mark);
+
+#endif

@@ -1,0 +1,811 @@
+/* st_parse and the semantic actions of the .stir grammar.
+ *
+ * The grammar (parser.y) recognises statements; this file gives them meaning:
+ * it opens and closes functions and blocks, builds instructions from the
+ * scratch operand/field vectors, resolves `Successors:` names when a function
+ * ends, and reports every user error with its location. Nothing here is
+ * allocated per token: slices of the input are interned on demand and IR nodes
+ * go to the module arena. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/parse-internal.h"
+#include "parse/lexer.h"
+#include "stinkytofu/parse.h"
+#include "stinkytofu/verify.h"
+
+/* Past this many errors the input is probably not .stir at all. */
+enum { MAX_ERRORS = 100 };
+#define MAX_REG_INDEX 2147483647u
+
+static const char *entry_label = "entry";
+
+/* ---- Diagnostics ---- */
+
+static void verror(struct st_parser *p, struct st_loc loc, const char *fmt, va_list ap)
+{
+	if (p->too_many_errors)
+		return;
+	st_diag_vemit(p->diag, ST_SEV_ERROR, loc, fmt, ap);
+	p->last_error_line = loc.line;
+	if (++p->nerrors >= MAX_ERRORS) {
+		p->too_many_errors = true;
+		st_diag_emit(p->diag, ST_SEV_NOTE, (struct st_loc){p->file, 0, 0}, "too many errors, stopping");
+	}
+}
+
+void st_parse_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	verror(p, loc, fmt, ap);
+	va_end(ap);
+}
+
+/* One lexical error per line: the rest of a line of garbage says nothing new. */
+void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...)
+{
+	if (p->last_error_line == loc.line)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	verror(p, loc, fmt, ap);
+	va_end(ap);
+}
+
+void st_lex_bad_char(struct st_parser *p, struct st_loc loc, unsigned char c)
+{
+	if (c >= 0x21 && c < 0x7f)
+		st_lex_error(p, loc, "unexpected character '%c'", c);
+	else
+		st_lex_error(p, loc, "unexpected byte 0x%02x", c);
+}
+
+/* Appends `s` (n bytes) quoted for a message, shortened if long. */
+static void put_quoted_excerpt(struct st_buf *b, const char *s, size_t n)
+{
+	enum { MAX_SHOWN = 40 };
+	st_buf_putc(b, '\'');
+	for (size_t k = 0; k < n && k < MAX_SHOWN; k++) {
+		unsigned char c = (unsigned char)s[k];
+		if (c >= 0x20 && c < 0x7f)
+			st_buf_putc(b, (char)c);
+		else
+			st_buf_printf(b, "\\x%02x", c);
+	}
+	if (n > MAX_SHOWN)
+		st_buf_puts(b, "...");
+	st_buf_putc(b, '\'');
+}
+
+/* Bison quotes string aliases ("\"identifier\""); messages show them bare. */
+static void put_token_name(struct st_buf *b, const char *name)
+{
+	size_t n = strlen(name);
+	if (n >= 2 && name[0] == '"' && name[n - 1] == '"')
+		st_buf_putn(b, name + 1, n - 2);
+	else
+		st_buf_puts(b, name);
+}
+
+void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *unexpected,
+                           const char *const *expected, int nexpected)
+{
+	struct st_buf b = {0};
+	st_buf_puts(&b, "unexpected ");
+	if (unexpected)
+		st_buf_puts(&b, unexpected);
+	else
+		put_quoted_excerpt(&b, p->tok_s, p->tok_n);
+	for (int k = 0; k < nexpected; k++) {
+		st_buf_puts(&b, k == 0 ? ", expected " : k == nexpected - 1 ? " or " : ", ");
+		put_token_name(&b, expected[k]);
+	}
+	st_parse_error(p, loc, "%s", st_buf_cstr(&b));
+	st_buf_free(&b);
+}
+
+/* ---- Scanner helpers ---- */
+
+void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n)
+{
+	loc->file = p->file;
+	loc->line = p->line;
+	loc->col = (uint32_t)(text - p->line_start) + 1;
+	p->tok_s = text;
+	p->tok_n = n;
+}
+
+void st_lex_newline(struct st_parser *p, const char *nl)
+{
+	p->line++;
+	p->line_start = nl + 1;
+}
+
+/* The input ends with one NEWLINE (so the last statement needs none) and
+ * then end of file. */
+int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
+{
+	loc->file = p->file;
+	loc->line = p->line;
+	loc->col = (uint32_t)(p->buf + p->len - p->line_start) + 1;
+	p->tok_s = "";
+	p->tok_n = 0;
+	if (p->eof_state == 0) {
+		p->eof_state = 1;
+		return NEWLINE;
+	}
+	p->eof_state = 2;
+	return 0;
+}
+
+int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
+{
+	struct st_parser *p = st_yyget_extra(scanner);
+	int t = st_yylex_raw(val, loc, scanner);
+	if (t == NEWLINE) {
+		p->line_first = true;
+		return p->depth && !p->eof_state ? DICT_NL : NEWLINE;
+	}
+	if (p->line_first) {
+		p->line_first = false;
+		/* These never continue a dictionary: an unclosed '{' above was an
+		 * error, and this line starts afresh. */
+		if (t == STRING || t == BLOCK_DEF || t == LABEL_DEF || t == SUCCESSORS || t == KW_FUNC)
+			p->depth = 0;
+		if (!p->depth)
+			p->func_header = t == KW_FUNC;
+	}
+	if (t == '{') {
+		if (p->func_header)
+			p->func_header = false;
+		else
+			p->depth++;
+	} else if (t == '}' && p->depth) {
+		p->depth--;
+	}
+	return t;
+}
+
+int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
+{
+	(void)p;
+	n--; /* the ':' */
+	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
+	             text[n - 1] == '\f' || text[n - 1] == '\v'))
+		n--;
+	if (text[0] == '^') {
+		val->tok = (struct st_tok){.s = text + 1, .n = (uint32_t)(n - 1)};
+		return BLOCK_DEF;
+	}
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	if (n == 10 && memcmp(text, "Successors", 10) == 0)
+		return SUCCESSORS;
+	return LABEL_DEF;
+}
+
+static bool tok_is(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
+{
+	(void)p;
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	switch (text[0]) {
+	case '^':
+		val->tok.s++;
+		val->tok.n--;
+		return BLOCK_REF;
+	case '@':
+		val->tok.s++;
+		val->tok.n--;
+		return FUNC_NAME;
+	case 's':
+		if (tok_is(text, n, "st.func"))
+			return KW_FUNC;
+		break;
+	case 't':
+		if (tok_is(text, n, "true")) {
+			val->tok.i = 1;
+			return BOOL;
+		}
+		break;
+	case 'f':
+		if (tok_is(text, n, "false"))
+			return BOOL;
+		break;
+	}
+	return IDENT;
+}
+
+int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
+{
+	bool neg = text[0] == '-';
+	uint64_t v = 0, limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (size_t k = neg; k < n; k++) {
+		unsigned d = (unsigned)(text[k] - '0');
+		if (v > (limit - d) / 10) {
+			st_lex_error(p, *loc, "integer literal out of range");
+			return LEX_ERROR;
+		}
+		v = v * 10 + d;
+	}
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	val->tok.i = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return INT;
+}
+
+int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
+{
+	bool neg = text[0] == '-';
+	uint64_t v = 0;
+	for (size_t k = neg + 2; k < n; k++) {
+		char c = text[k];
+		unsigned d = c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
+		if (v >> 60) {
+			st_lex_error(p, *loc, "hex literal out of range");
+			return LEX_ERROR;
+		}
+		v = v << 4 | d;
+	}
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	/* The spelling is what prints; the value wraps like a 64-bit register. */
+	val->tok.i = (int64_t)(neg ? 0 - v : v);
+	return HEX;
+}
+
+int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n)
+{
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	val->tok.f = strtod(text, NULL);
+	return FLOAT;
+}
+
+int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
+{
+	const char *s = text + 1;
+	size_t len = n - 2;
+	if (memchr(s, '\0', len)) {
+		st_lex_error(p, *loc, "NUL byte in string");
+		return LEX_ERROR;
+	}
+	val->tok = (struct st_tok){.s = s, .n = (uint32_t)len, .esc = memchr(s, '\\', len) != NULL};
+	return STRING;
+}
+
+/* ---- Values ---- */
+
+static const char *intern_slice(struct st_parser *p, const char *s, size_t n)
+{
+	return st_internn(p->m->strings, s, n);
+}
+
+/* String contents with \" and \\ resolved; any other backslash is kept. */
+static const char *tok_text(struct st_parser *p, const struct st_tok *t)
+{
+	if (!t->esc)
+		return intern_slice(p, t->s, t->n);
+	p->sbuf.len = 0;
+	for (size_t k = 0; k < t->n; k++) {
+		char c = t->s[k];
+		if (c == '\\' && k + 1 < t->n && (t->s[k + 1] == '"' || t->s[k + 1] == '\\'))
+			c = t->s[++k];
+		st_buf_putc(&p->sbuf, c);
+	}
+	return intern_slice(p, p->sbuf.data, p->sbuf.len);
+}
+
+struct st_operand st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
+{
+	struct st_operand op = {.kind = (enum st_operand_kind)kind, .loc = loc};
+	switch (op.kind) {
+	case ST_OPND_INT:
+		op.ival = t->i;
+		break;
+	case ST_OPND_HEX:
+		op.ival = t->i;
+		op.text = intern_slice(p, t->s, t->n);
+		break;
+	case ST_OPND_FLOAT:
+	case ST_OPND_SYMBOL:
+		op.text = intern_slice(p, t->s, t->n);
+		break;
+	case ST_OPND_STRING:
+		op.text = tok_text(p, t);
+		break;
+	default:
+		st_unreachable("bad literal operand kind");
+	}
+	return op;
+}
+
+struct st_value st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
+{
+	struct st_value v = {.kind = (enum st_value_kind)kind};
+	switch (v.kind) {
+	case ST_VAL_INT:
+	case ST_VAL_BOOL:
+		v.i = t->i;
+		break;
+	case ST_VAL_HEX:
+		v.i = t->i;
+		v.text = intern_slice(p, t->s, t->n);
+		break;
+	case ST_VAL_FLOAT:
+		v.f = t->f;
+		v.text = intern_slice(p, t->s, t->n);
+		break;
+	case ST_VAL_STRING:
+		v.text = tok_text(p, t);
+		break;
+	case ST_VAL_NAME:
+		v.text = intern_slice(p, t->s, t->n);
+		break;
+	default:
+		st_unreachable("bad scalar kind");
+	}
+	return v;
+}
+
+void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc, const struct st_value *v)
+{
+	struct st_attr a = {.name = intern_slice(p, name->s, name->n), .loc = loc, .value = *v};
+	st_vec_push(&p->fields, a);
+}
+
+struct st_value st_parse_close_dict(struct st_parser *p, size_t mark)
+{
+	struct st_value d = {.kind = ST_VAL_DICT, .nfields = (uint32_t)(p->fields.n - mark)};
+	if (d.nfields) {
+		d.fields = st_arena_alloc(p->m->arena, d.nfields * sizeof *d.fields);
+		memcpy(d.fields, p->fields.v + mark, d.nfields * sizeof *d.fields);
+	}
+	p->fields.n = mark;
+	return d;
+}
+
+void st_parse_push_elem(struct st_parser *p, const struct st_value *v)
+{
+	st_vec_push(&p->elems, *v);
+}
+
+struct st_value st_parse_close_array(struct st_parser *p, size_t mark)
+{
+	struct st_value a = {.kind = ST_VAL_ARRAY, .nelems = (uint32_t)(p->elems.n - mark)};
+	if (a.nelems) {
+		a.elems = st_arena_alloc(p->m->arena, a.nelems * sizeof *a.elems);
+		memcpy(a.elems, p->elems.v + mark, a.nelems * sizeof *a.elems);
+	}
+	p->elems.n = mark;
+	return a;
+}
+
+/* ---- Operands ---- */
+
+static bool all_digits(const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (s[k] < '0' || s[k] > '9')
+			return false;
+	return n > 0;
+}
+
+/* Decimal digits to an index, saturating just past MAX_REG_INDEX. */
+static uint64_t parse_index(const char *s, size_t n)
+{
+	uint64_t v = 0;
+	for (size_t k = 0; k < n && v <= MAX_REG_INDEX; k++)
+		v = v * 10 + (uint64_t)(s[k] - '0');
+	return v;
+}
+
+struct st_operand st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
+{
+	struct st_operand op = {.loc = loc};
+	enum st_regclass cls;
+	size_t k = st_regclass_match(id->s, id->n, &cls);
+	if (k && all_digits(id->s + k, id->n - k)) {
+		uint64_t index = parse_index(id->s + k, id->n - k);
+		if (index > MAX_REG_INDEX)
+			st_parse_error(p, loc, "register index in '%.*s' is out of range (at most %u)", (int)id->n, id->s,
+			               MAX_REG_INDEX);
+		op.kind = ST_OPND_REG;
+		op.reg = (struct st_reg){cls, (uint32_t)(index > MAX_REG_INDEX ? 0 : index), 1, false};
+		return op;
+	}
+	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
+	op.text = intern_slice(p, id->s, id->n);
+	return op;
+}
+
+static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
+{
+	if (t->i < 0) {
+		st_parse_error(p, loc, "register index %lld is negative", (long long)t->i);
+		return false;
+	}
+	if (t->i > (int64_t)MAX_REG_INDEX) {
+		st_parse_error(p, loc, "register index %lld is out of range (at most %u)", (long long)t->i, MAX_REG_INDEX);
+		return false;
+	}
+	return true;
+}
+
+struct st_operand st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struct st_loc loc,
+                                     const struct st_tok *lo, struct st_loc lo_loc,
+                                     const struct st_tok *hi, struct st_loc hi_loc)
+{
+	struct st_operand op = {.kind = ST_OPND_REG, .loc = loc, .reg = {ST_REG_V, 0, 1, false}};
+	enum st_regclass cls;
+	if (st_regclass_match(cls_tok->s, cls_tok->n, &cls) != cls_tok->n) {
+		st_parse_error(p, loc, "unknown register class '%.*s'", (int)cls_tok->n, cls_tok->s);
+		return op;
+	}
+	op.reg.cls = cls;
+	if (!check_index(p, lo, lo_loc) || (hi != lo && !check_index(p, hi, hi_loc)))
+		return op;
+	if (hi->i < lo->i) {
+		st_parse_error(p, loc, "register range %.*s[%lld:%lld] ends before it starts", (int)cls_tok->n,
+		               cls_tok->s, (long long)lo->i, (long long)hi->i);
+		return op;
+	}
+	op.reg.index = (uint32_t)lo->i;
+	op.reg.count = (uint32_t)(hi->i - lo->i + 1);
+	return op;
+}
+
+struct st_operand st_parse_negate(struct st_parser *p, struct st_operand op, struct st_loc loc)
+{
+	if (op.kind != ST_OPND_REG)
+		st_parse_error(p, loc, "only registers can be negated");
+	op.reg.neg = true;
+	op.loc = loc;
+	return op;
+}
+
+struct st_operand st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
+                                 const struct st_operand *id, const struct st_tok *off, const struct st_tok *size)
+{
+	struct st_operand op = {.kind = ST_OPND_HWREG, .loc = loc, .nhw = (uint8_t)nargs};
+	if (!tok_is(fn->s, fn->n, "hwreg"))
+		st_parse_error(p, loc, "unknown operand function '%.*s' (only hwreg(...) is supported)", (int)fn->n,
+		               fn->s);
+	/* A symbolic or hex id prints back from its spelling. */
+	op.text = id->kind == ST_OPND_INT ? NULL : id->text;
+	op.ival = op.hw[0] = id->ival;
+	if (off)
+		op.hw[1] = off->i;
+	if (size)
+		op.hw[2] = size->i;
+	return op;
+}
+
+void st_parse_push_operand(struct st_parser *p, const struct st_operand *op)
+{
+	st_vec_push(&p->ops, *op);
+}
+
+/* ---- Structure ---- */
+
+static size_t ptr_hash(const void *ptr)
+{
+	uint64_t x = (uint64_t)(uintptr_t)ptr;
+	x ^= x >> 29;
+	x *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(x >> 32);
+}
+
+static struct st_block *labels_find(const struct label_map *lm, const char *label)
+{
+	if (!lm->cap)
+		return NULL;
+	for (size_t j = ptr_hash(label) & (lm->cap - 1); lm->slots[j]; j = (j + 1) & (lm->cap - 1))
+		if (lm->slots[j]->label == label)
+			return lm->slots[j];
+	return NULL;
+}
+
+static void labels_insert(struct label_map *lm, struct st_block *b)
+{
+	if ((lm->n + 1) * 2 > lm->cap) {
+		size_t ncap = lm->cap ? lm->cap * 2 : 64;
+		struct st_block **slots = st_xcalloc(ncap, sizeof *slots);
+		for (size_t i = 0; i < lm->cap; i++) {
+			if (!lm->slots[i])
+				continue;
+			size_t j = ptr_hash(lm->slots[i]->label) & (ncap - 1);
+			while (slots[j])
+				j = (j + 1) & (ncap - 1);
+			slots[j] = lm->slots[i];
+		}
+		free(lm->slots);
+		lm->slots = slots;
+		lm->cap = ncap;
+	}
+	size_t j = ptr_hash(b->label) & (lm->cap - 1);
+	while (lm->slots[j])
+		j = (j + 1) & (lm->cap - 1);
+	lm->slots[j] = b;
+	lm->n++;
+}
+
+static void labels_clear(struct label_map *lm)
+{
+	/* A big table left by one huge function is not worth clearing for the
+	 * many small ones that may follow. */
+	if (lm->cap > 4096 || lm->cap > 16 * lm->n) {
+		free(lm->slots);
+		*lm = (struct label_map){0};
+	} else if (lm->cap) {
+		memset(lm->slots, 0, lm->cap * sizeof *lm->slots);
+		lm->n = 0;
+	}
+}
+
+static struct st_block *new_block(struct st_parser *p, const char *label, struct st_loc loc)
+{
+	struct st_block *prev = labels_find(&p->labels, label);
+	struct st_block *b = st_block_new(p->func, label, loc);
+	if (prev) {
+		st_parse_error(p, loc, "duplicate block label '^%s'", label);
+		st_note(p->diag, prev->loc, "'^%s' was first defined here", label);
+	} else {
+		labels_insert(&p->labels, b);
+	}
+	p->block = b;
+	p->block_closed = false;
+	return b;
+}
+
+/* Resolves the function's `Successors:` names now that all its blocks exist. */
+static void finish_function(struct st_parser *p)
+{
+	for (size_t k = 0; k < p->pending.n; k++) {
+		struct pending_succ *ps = &p->pending.v[k];
+		struct st_block *to = labels_find(&p->labels, ps->name);
+		if (to)
+			st_block_add_succ(ps->from, to, ps->loc);
+		else
+			st_parse_error(p, ps->loc, "'Successors:' of '^%s' names unknown block '^%s'", ps->from->label,
+			               ps->name);
+	}
+	st_vec_clear(&p->pending);
+	labels_clear(&p->labels);
+	p->func = NULL;
+	p->block = NULL;
+	p->block_closed = false;
+}
+
+static void start_flat(struct st_parser *p, struct st_loc loc)
+{
+	p->mode = MODE_FLAT;
+	p->m->flat = true;
+	p->func = st_function_new(p->m, "", loc);
+}
+
+/* The block the next item goes to: instructions before any label open an
+ * implicit ^entry (and, outside st.func, the flat file's one function). */
+static struct st_block *current_block(struct st_parser *p, struct st_loc loc, const char *what)
+{
+	if (!p->func) {
+		if (p->mode == MODE_FUNCS) {
+			st_parse_error(p, loc, "%s outside of a function", what);
+			return NULL;
+		}
+		start_flat(p, loc);
+	}
+	if (!p->block)
+		new_block(p, st_module_intern(p->m, entry_label), loc);
+	return p->block;
+}
+
+void st_parse_begin_function(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
+{
+	if (p->mode == MODE_FLAT) {
+		st_parse_error(p, loc, "'st.func' after instructions outside of any function");
+		finish_function(p);
+	} else if (p->func) {
+		st_parse_error(p, loc, "missing '}' before 'st.func'");
+		st_note(p->diag, p->func->loc, "to close function '@%s' started here", p->func->name);
+		finish_function(p);
+	}
+	p->mode = MODE_FUNCS;
+	p->func = st_function_new(p->m, intern_slice(p, name->s, name->n), loc);
+	p->block = NULL;
+	p->block_closed = false;
+}
+
+void st_parse_end_function(struct st_parser *p, struct st_loc loc)
+{
+	if (p->mode != MODE_FUNCS || !p->func) {
+		st_parse_error(p, loc, "unexpected '}' outside of a function");
+		return;
+	}
+	finish_function(p);
+}
+
+void st_parse_begin_block(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
+{
+	if (!p->func) {
+		if (p->mode == MODE_FUNCS) {
+			st_parse_error(p, loc, "block label outside of a function");
+			return;
+		}
+		start_flat(p, loc);
+	}
+	if (name->n == 0) {
+		st_parse_error(p, loc, "empty block label");
+		return;
+	}
+	new_block(p, intern_slice(p, name->s, name->n), loc);
+}
+
+void st_parse_label(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
+{
+	struct st_block *b = current_block(p, loc, "label");
+	if (!b)
+		return;
+	if (p->block_closed) {
+		st_parse_error(p, loc, "label after 'Successors:' in block '^%s'", b->label);
+		return;
+	}
+	st_block_append(b, st_label_new(p->m, intern_slice(p, name->s, name->n), loc));
+}
+
+void st_parse_begin_successors(struct st_parser *p, struct st_loc loc)
+{
+	p->succ_block = NULL;
+	struct st_block *b = current_block(p, loc, "'Successors:'");
+	if (!b)
+		return;
+	if (p->block_closed) {
+		st_parse_error(p, loc, "second 'Successors:' line in block '^%s'", b->label);
+		return;
+	}
+	p->block_closed = true;
+	p->succ_block = b;
+}
+
+void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
+{
+	if (name->n == 0) {
+		st_parse_error(p, loc, "empty block name");
+		return;
+	}
+	if (!p->succ_block)
+		return;
+	struct pending_succ ps = {p->succ_block, intern_slice(p, name->s, name->n), loc};
+	st_vec_push(&p->pending, ps);
+}
+
+static struct st_operand *copy_operands(struct st_parser *p, const struct st_operand *ops, size_t n)
+{
+	if (!n)
+		return NULL;
+	struct st_operand *a = st_arena_alloc(p->m->arena, n * sizeof *a);
+	memcpy(a, ops, n * sizeof *a);
+	return a;
+}
+
+void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc)
+{
+	const char *name = tok_text(p, mnemonic);
+	if (strncmp(name, "st.", 3) == 0)
+		name += 3;
+	if (!*name) {
+		st_parse_error(p, mloc, "empty operation name");
+		p->cur = NULL;
+		st_vec_clear(&p->ops);
+		return;
+	}
+	struct st_inst *i = st_inst_new(p->m, name, loc);
+	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
+	i->ndsts = i->capdsts = (uint32_t)p->ops.n;
+	st_vec_clear(&p->ops);
+	p->cur = i;
+}
+
+void st_parse_end_inst(struct st_parser *p, const struct st_value *attrs)
+{
+	struct st_inst *i = p->cur;
+	p->cur = NULL;
+	if (!i) {
+		st_vec_clear(&p->ops);
+		return;
+	}
+	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
+	i->nsrcs = i->capsrcs = (uint32_t)p->ops.n;
+	st_vec_clear(&p->ops);
+	if (attrs) {
+		i->attrs = attrs->fields;
+		i->nattrs = i->capattrs = attrs->nfields;
+	}
+	size_t bad = st_verify_inst(i, p->diag);
+	p->nerrors += bad;
+	if (bad)
+		p->last_error_line = i->loc.line;
+	struct st_block *b = current_block(p, i->loc, "instruction");
+	if (!b)
+		return;
+	if (p->block_closed) {
+		st_parse_error(p, i->loc, "instruction after 'Successors:' in block '^%s'", b->label);
+		return;
+	}
+	st_block_append(b, i);
+}
+
+void st_parse_recover(struct st_parser *p)
+{
+	st_vec_clear(&p->ops);
+	st_vec_clear(&p->fields);
+	st_vec_clear(&p->elems);
+	p->cur = NULL;
+	p->succ_block = NULL;
+}
+
+/* ---- Entry point ---- */
+
+struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
+                           struct st_diag_engine *diag)
+{
+	struct st_parser p = {0};
+	p.m = st_module_new(filename);
+	/* Locations borrow the caller's name, which outlives collected diagnostics
+	 * even when the module is freed on error. */
+	p.file = filename ? filename : p.m->filename;
+	p.diag = diag;
+	p.line = first_line ? first_line : 1;
+	/* flex scans in place when the buffer ends with two NULs. */
+	p.len = len;
+	p.buf = st_xmalloc(len + 2);
+	if (len)
+		memcpy(p.buf, text, len);
+	p.buf[len] = p.buf[len + 1] = '\0';
+	p.line_start = p.buf;
+	p.line_first = true;
+
+	yyscan_t scanner;
+	if (st_yylex_init_extra(&p, &scanner) != 0)
+		st_out_of_memory();
+	p.scanner = scanner;
+	if (!st_yy_scan_buffer(p.buf, len + 2, scanner))
+		st_out_of_memory();
+	int rc = st_yyparse(&p, scanner);
+	if (rc == 2)
+		st_out_of_memory();
+
+	if (!p.too_many_errors) {
+		struct st_loc end = {p.file, p.line, (uint32_t)(p.buf + p.len - p.line_start) + 1};
+		if (p.mode == MODE_FUNCS && p.func) {
+			st_parse_error(&p, end, "missing '}' at end of file");
+			st_note(diag, p.func->loc, "to close function '@%s' started here", p.func->name);
+			finish_function(&p);
+		} else if (p.mode == MODE_FLAT) {
+			finish_function(&p);
+		} else if (p.mode == MODE_UNKNOWN) {
+			/* An empty file is an empty flat function. */
+			start_flat(&p, (struct st_loc){p.file, first_line ? first_line : 1, 1});
+			new_block(&p, st_module_intern(p.m, entry_label), p.func->loc);
+			finish_function(&p);
+		}
+	}
+
+	st_yylex_destroy(scanner);
+	free(p.buf);
+	st_vec_free(&p.ops);
+	st_vec_free(&p.fields);
+	st_vec_free(&p.elems);
+	st_vec_free(&p.pending);
+	free(p.labels.slots);
+	st_buf_free(&p.sbuf);
+
+	if (rc != 0 || p.nerrors) {
+		st_module_free(p.m);
+		return NULL;
+	}
+	for (size_t k = 0; k < p.m->funcs.n; k++)
+		st_function_compute_preds(p.m->funcs.v[k]);
+	return p.m;
+}

@@ -1,0 +1,245 @@
+/* The .stir grammar (docs/stir-format.md). A pure LALR(1) parser: a file is a
+ * sequence of newline-terminated statements (function header, `}`, block
+ * label, in-block label, Successors line, instruction); nesting is tracked by
+ * the actions in parse.c, which keeps recovery simple: a bad statement is
+ * skipped up to the end of its line and parsing goes on. Actions only call
+ * into parse.c so the generated code stays free of our logic. */
+%code requires {
+#include "stinkytofu/ir.h"
+
+typedef void *yyscan_t;
+struct st_parser;
+
+/* A token: a slice of the input plus its converted value. */
+struct st_tok {
+	const char *s; /* identifiers and definitions: the name; STRING: contents; HEX/FLOAT: spelling */
+	uint32_t n;
+	bool esc;      /* STRING: contains backslash escapes */
+	int64_t i;     /* INT, HEX, BOOL */
+	double f;      /* FLOAT */
+};
+}
+
+%code {
+#include "parse/parse-internal.h"
+
+static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scanner, const char *msg);
+
+/* A rule's location is its first symbol's (an empty rule's: the previous end). */
+#define YYLLOC_DEFAULT(cur, rhs, n)                                            \
+	do {                                                                       \
+		if (n)                                                                 \
+			(cur) = YYRHSLOC(rhs, 1);                                          \
+		else                                                                   \
+			(cur) = YYRHSLOC(rhs, 0);                                          \
+	} while (0)
+}
+
+%define api.pure full
+%define api.prefix {st_yy}
+%define api.location.type {struct st_loc}
+%define api.header.include {"parse/parser.h"}
+%define parse.error custom
+%locations
+%expect 0
+%parse-param {struct st_parser *p} {yyscan_t scanner}
+%lex-param {yyscan_t scanner}
+
+%union {
+	struct st_tok tok;
+	struct st_operand op;
+	struct st_value val;
+	size_t mark;
+}
+
+%token <tok> IDENT "identifier"
+%token <tok> BLOCK_REF "block reference"
+%token <tok> FUNC_NAME "function name"
+%token <tok> BLOCK_DEF "block label"
+%token <tok> LABEL_DEF "label"
+%token <tok> INT "integer"
+%token <tok> HEX "hex integer"
+%token <tok> FLOAT "float"
+%token <tok> STRING "string"
+%token <tok> BOOL "boolean"
+%token KW_FUNC "'st.func'"
+%token SUCCESSORS "'Successors:'"
+%token NEWLINE "end of line"
+%token DICT_NL "line break"
+%token LEX_ERROR "invalid token"
+
+%type <op> operand reg hw_id
+%type <val> value scalar dict array
+%type <mark> dict_open array_open
+
+%%
+
+file:
+	  %empty
+	| file stmt { if (p->too_many_errors) YYABORT; }
+	;
+
+stmt:
+	  NEWLINE
+	| KW_FUNC FUNC_NAME '(' ')' '{'       { st_parse_begin_function(p, &$2, @1); }
+	| '}'                                 { st_parse_end_function(p, @1); }
+	| BLOCK_DEF                           { st_parse_begin_block(p, &$1, @1); }
+	| LABEL_DEF                           { st_parse_label(p, &$1, @1); }
+	| succ_head succ_list NEWLINE
+	| succ_head NEWLINE
+	| succ_head NEWLINE succ_list NEWLINE
+	| inst NEWLINE
+	| error NEWLINE                       { yyerrok; st_parse_recover(p); }
+	;
+
+succ_head:
+	  SUCCESSORS                          { st_parse_begin_successors(p, @1); }
+	;
+
+succ_list:
+	  BLOCK_REF                           { st_parse_successor(p, &$1, @1); }
+	| succ_list ',' BLOCK_REF             { st_parse_successor(p, &$3, @3); }
+	;
+
+inst:
+	  inst_head srcs attrs
+	;
+
+inst_head:
+	  STRING                              { st_parse_begin_inst(p, &$1, @1, @1); }
+	| dst_list '=' STRING                 { st_parse_begin_inst(p, &$3, @1, @3); }
+	| dst_list ',' '=' STRING             { st_parse_begin_inst(p, &$4, @1, @4); }
+	;
+
+dst_list:
+	  operand                             { st_parse_push_operand(p, &$1); }
+	| dst_list ',' operand                { st_parse_push_operand(p, &$3); }
+	;
+
+srcs:
+	  %empty
+	| '(' ')'
+	| '(' src_list ')'
+	| '(' src_list ',' ')'
+	;
+
+src_list:
+	  operand                             { st_parse_push_operand(p, &$1); }
+	| src_list ',' operand                { st_parse_push_operand(p, &$3); }
+	;
+
+attrs:
+	  %empty                              { st_parse_end_inst(p, NULL); }
+	| dict                                { st_parse_end_inst(p, &$1); }
+	;
+
+operand:
+	  reg
+	| '-' reg                             { $$ = st_parse_negate(p, $2, @1); }
+	| INT                                 { $$ = st_parse_literal(p, ST_OPND_INT, &$1, @1); }
+	| HEX                                 { $$ = st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
+	| FLOAT                               { $$ = st_parse_literal(p, ST_OPND_FLOAT, &$1, @1); }
+	| STRING                              { $$ = st_parse_literal(p, ST_OPND_STRING, &$1, @1); }
+	| IDENT '(' hw_id ')'                 { $$ = st_parse_hwreg(p, &$1, @1, 1, &$3, NULL, NULL); }
+	| IDENT '(' hw_id ',' INT ')'         { $$ = st_parse_hwreg(p, &$1, @1, 2, &$3, &$5, NULL); }
+	| IDENT '(' hw_id ',' INT ',' INT ')' { $$ = st_parse_hwreg(p, &$1, @1, 3, &$3, &$5, &$7); }
+	;
+
+reg:
+	  IDENT                               { $$ = st_parse_ident_operand(p, &$1, @1); }
+	| IDENT '[' INT ']'                   { $$ = st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
+	| IDENT '[' INT ':' INT ']'           { $$ = st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
+	;
+
+hw_id:
+	  IDENT                               { $$ = st_parse_literal(p, ST_OPND_SYMBOL, &$1, @1); }
+	| INT                                 { $$ = st_parse_literal(p, ST_OPND_INT, &$1, @1); }
+	| HEX                                 { $$ = st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
+	;
+
+dict:
+	  dict_open nl_opt '}'                                   { $$ = st_parse_close_dict(p, $1); }
+	| dict_open nl_opt fields nl_opt '}'                     { $$ = st_parse_close_dict(p, $1); }
+	| dict_open nl_opt fields nl_opt ',' nl_opt '}'          { $$ = st_parse_close_dict(p, $1); }
+	;
+
+dict_open:
+	  '{'                                 { $$ = p->fields.n; }
+	;
+
+fields:
+	  field
+	| fields nl_opt ',' nl_opt field
+	;
+
+field:
+	  IDENT '=' value                     { st_parse_push_field(p, &$1, @1, &$3); }
+	;
+
+nl_opt:
+	  %empty
+	| nl_opt DICT_NL
+	;
+
+value:
+	  scalar
+	| array
+	| dict
+	;
+
+scalar:
+	  INT                                 { $$ = st_parse_scalar(p, ST_VAL_INT, &$1); }
+	| HEX                                 { $$ = st_parse_scalar(p, ST_VAL_HEX, &$1); }
+	| FLOAT                               { $$ = st_parse_scalar(p, ST_VAL_FLOAT, &$1); }
+	| STRING                              { $$ = st_parse_scalar(p, ST_VAL_STRING, &$1); }
+	| BOOL                                { $$ = st_parse_scalar(p, ST_VAL_BOOL, &$1); }
+	| IDENT                               { $$ = st_parse_scalar(p, ST_VAL_NAME, &$1); }
+	;
+
+array:
+	  array_open ']'                      { $$ = st_parse_close_array(p, $1); }
+	| array_open elems ']'                { $$ = st_parse_close_array(p, $1); }
+	| array_open elems ',' ']'            { $$ = st_parse_close_array(p, $1); }
+	;
+
+array_open:
+	  '['                                 { $$ = p->elems.n; }
+	;
+
+elems:
+	  scalar                              { st_parse_push_elem(p, &$1); }
+	| elems ',' scalar                    { st_parse_push_elem(p, &$3); }
+	;
+
+%%
+
+static int yyreport_syntax_error(const yypcontext_t *ctx, struct st_parser *p, yyscan_t scanner)
+{
+	(void)scanner;
+	yysymbol_kind_t tok = yypcontext_token(ctx);
+	/* The scanner already reported why this token is bad. */
+	if (tok == YYSYMBOL_LEX_ERROR)
+		return 0;
+	enum { MAX_EXPECTED = 5 };
+	yysymbol_kind_t expected[MAX_EXPECTED];
+	const char *names[MAX_EXPECTED];
+	int n = yypcontext_expected_tokens(ctx, expected, MAX_EXPECTED);
+	if (n < 0)
+		n = 0;
+	for (int k = 0; k < n; k++)
+		names[k] = yysymbol_name(expected[k]);
+	const char *what = NULL;
+	if (tok == YYSYMBOL_YYEOF || (tok == YYSYMBOL_NEWLINE && p->eof_state))
+		what = "end of file";
+	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_DICT_NL)
+		what = "end of line";
+	st_parse_syntax_error(p, *yypcontext_location(ctx), what, names, n);
+	return 0;
+}
+
+/* Only bison's own failures (stack exhaustion) arrive here. */
+static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scanner, const char *msg)
+{
+	(void)scanner;
+	st_parse_error(p, *loc, "%s", msg);
+}
