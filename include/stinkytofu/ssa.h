@@ -26,7 +26,7 @@ struct st_pass_ctx;
  * st_module_free is safe without st_remove_phis. Instructions created after
  * the build simply have no chains. The build does not touch any instruction's
  * `id` or `user`, except PHIs': a PHI's `id` is its number in
- * 0..f->nphis-1 (dense, for side tables indexed by PHI). */
+ * 0..f->nphis-1, in block order (dense, for side tables indexed by PHI). */
 void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, bool clear_existing,
                             bool include_pseudo);
 /* The seed's removePHIs: strips PHIs and all chains of the function's blocks
@@ -39,7 +39,8 @@ void st_remove_phis(struct st_function *f);
  * producers that PHI merged (followed through other removed PHIs). A PHI in a
  * skipped block whose incoming value was a removed PHI is removed as well,
  * since one incoming slot cannot hold the several producers it stood for.
- * When no PHI remains, this is st_remove_phis. */
+ * Surviving PHIs are renumbered 0..f->nphis-1. The chains stay until
+ * st_remove_phis or a rebuild. */
 void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx);
 
 #endif
