@@ -180,7 +180,7 @@ static void banner(FILE *out, const char *title)
 
 static void time_row(FILE *out, double s, double total, const char *name)
 {
-	fprintf(out, "  %9.4f (%5.1f%%)  %s\n", s, total > 0 ? 100.0 * s / total : 0.0, name);
+	fprintf(out, "  %8.4f (%5.1f%%)  %s\n", s, total > 0 ? 100.0 * s / total : 0.0, name);
 }
 
 void st_pm_report(const struct st_pass_manager *pm, FILE *out)

@@ -20,3 +20,12 @@ config.substitutions.append(('%src_root', config.stinkytofu_src_root))
 # FileCheck and not come from the LLVM tools directory found at configure time.
 path = [config.llvm_tools_dir, os.path.dirname(config.stinkytofu_opt)]
 config.environment['PATH'] = os.pathsep.join(path + [config.environment.get('PATH', os.defpath)])
+
+# Every registered pass is a feature (`pass-<Name>`), so a test of a driver
+# flag that needs a pass can say `REQUIRES: pass-<Name>` (or UNSUPPORTED).
+import subprocess
+_passes = subprocess.run([config.stinkytofu_opt, '--list-passes'], stdout=subprocess.PIPE,
+                         universal_newlines=True, check=True).stdout
+for _line in _passes.splitlines():
+    if _line.split():
+        config.available_features.add('pass-' + _line.split()[0])

@@ -1,0 +1,66 @@
+/* The stinkytofu-opt driver: command-line parsing and the run itself
+ * (read, split, parse, verify, run the pipeline, check expected diagnostics,
+ * write the output). tools/stinkytofu-opt/main.c only calls these.
+ *
+ * Adding a driver flag is one row in the flag table of lib/driver/args.c
+ * (name, argument kind, help, and a field or a setter); --help is generated
+ * from that table and from the pass registry. Adding an output mode is one
+ * enumerator below and one row in output_modes[] of lib/driver/driver.c. */
+#ifndef STINKYTOFU_DRIVER_H
+#define STINKYTOFU_DRIVER_H
+
+#include <stdio.h>
+
+#include "stinkytofu/pass_manager.h"
+
+/* How each processed module is written. */
+enum st_output_mode {
+	ST_OUTPUT_STIR, /* .stir text (the default) */
+	ST_NUM_OUTPUT_MODES
+};
+
+/* Exit statuses. */
+enum { ST_EXIT_OK = 0, ST_EXIT_ERROR = 1, ST_EXIT_USAGE = 2 };
+
+struct st_driver_options {
+	const char *input;  /* NULL or "-": standard input */
+	const char *output; /* -o FILE; NULL: standard output */
+	struct st_kernel_config config;
+	struct st_pipeline pipeline; /* pass flags, or --pass-pipeline, then --verify-waits */
+	const char *pass_pipeline;   /* --pass-pipeline text */
+	bool have_pass_flags;
+	const char *verify_waits;    /* --verify-waits[=strict]: NULL off, "" or "strict" */
+	bool dump_pass_pipeline;
+	bool split_input_file;
+	bool verify_diagnostics;
+	bool remarks;
+	bool verify_each;
+	bool print_output; /* accepted for compatibility: the IR is printed anyway */
+	bool list_passes, help, version;
+	struct st_pm_options pm; /* instrumentation; print lists below */
+	ST_VEC(const struct st_pass_info *) print_before, print_after;
+	ST_VEC(const char *) process_blocks; /* labels without '^' */
+	enum st_output_mode output_mode;
+	struct st_arena *arena; /* strings split out of arguments */
+};
+
+void st_driver_options_init(struct st_driver_options *o);
+void st_driver_options_fini(struct st_driver_options *o);
+/* Parses the command line into `o`. Usage errors are reported to `err` with
+ * suggestions; returns ST_EXIT_OK or ST_EXIT_USAGE. */
+int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FILE *err);
+/* Does what `o` says; returns the exit status (see docs/cli.md). */
+int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err);
+
+void st_driver_print_help(FILE *out);
+void st_driver_list_passes(FILE *out);
+void st_driver_print_version(FILE *out);
+
+/* --verify-diagnostics for one chunk: matches the collected diagnostics of
+ * `collected` against the expected-* annotations in text[0..len) (whose
+ * first line is `first_line` of `file`), reporting mismatches through `report`.
+ * Returns true when they match exactly. */
+bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, const char *file, const char *text,
+                                    size_t len, uint32_t first_line, bool remarks, struct st_diag_engine *report);
+
+#endif

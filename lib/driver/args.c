@@ -1,0 +1,436 @@
+/* Command-line parsing for stinkytofu-opt, driven by one table of driver
+ * flags; anything else spelled like a flag names a pass. --help and
+ * --list-passes are generated from the flag table and the pass registry. */
+#include <ctype.h>
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/version.h"
+#include "stinkytofu/driver.h"
+
+static const struct st_loc noloc;
+
+enum arg_kind {
+	ARG_BOOL,     /* --x, --x=true|false, --no-x */
+	ARG_VALUE,    /* --x=V or --x V */
+	ARG_OPTIONAL, /* --x or --x=V */
+};
+
+struct flag {
+	const char *name;
+	enum arg_kind kind;
+	const char *metavar;
+	const char *help;
+	/* ARG_BOOL flags store into the bool at this offset ... */
+	size_t field;
+	/* ... the others call this (value is NULL for a bare ARG_OPTIONAL). */
+	bool (*set)(struct st_driver_options *o, const char *value, struct st_diag_engine *d);
+};
+
+#define FIELD(f) offsetof(struct st_driver_options, f)
+#define PM_FIELD(f) (offsetof(struct st_driver_options, pm) + offsetof(struct st_pm_options, f))
+
+static bool set_output(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (!*v) {
+		st_error(d, noloc, "-o needs a file name");
+		return false;
+	}
+	o->output = v;
+	return true;
+}
+
+static bool set_arch(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (strcmp(v, "gfx1250") != 0) {
+		st_error(d, noloc, "unsupported target '--arch=%s' (supported: gfx1250)", v);
+		return false;
+	}
+	o->config.arch = "gfx1250";
+	return true;
+}
+
+static bool set_num_waves(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	char *end;
+	errno = 0;
+	long n = strtol(v, &end, 10);
+	if (!*v || *end || errno || n < 0 || n > 1024) {
+		st_error(d, noloc, "--NumWaves expects a wave count from 0 (multi-wave) to 1024, got '%s'", v);
+		return false;
+	}
+	o->config.num_waves = (int)n;
+	return true;
+}
+
+static bool set_pass_pipeline(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (o->pass_pipeline) {
+		st_error(d, noloc, "--pass-pipeline is given twice");
+		return false;
+	}
+	o->pass_pipeline = v;
+	return true;
+}
+
+/* Calls `each` for every non-empty comma-separated element of v. */
+static bool each_item(struct st_driver_options *o, const char *v, const char *flag, struct st_diag_engine *d,
+                      bool (*each)(struct st_driver_options *, const char *, struct st_diag_engine *))
+{
+	bool ok = true, any = false;
+	for (const char *p = v;;) {
+		const char *c = strchr(p, ',');
+		size_t n = c ? (size_t)(c - p) : strlen(p);
+		if (n) {
+			any = true;
+			ok &= each(o, st_arena_strndup(o->arena, p, n), d);
+		}
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	if (!any) {
+		st_error(d, noloc, "--%s needs a comma-separated list", flag);
+		return false;
+	}
+	return ok;
+}
+
+static const struct st_pass_info *named_pass(const char *name, struct st_diag_engine *d)
+{
+	const struct st_pass_info *p = st_pass_lookup(name);
+	if (p)
+		return p;
+	const char *sugg = st_pass_suggest(name);
+	if (sugg)
+		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
+	else
+		st_error(d, noloc, "unknown pass '%s' (--list-passes shows the registered passes)", name);
+	return NULL;
+}
+
+static bool add_print_before(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
+{
+	const struct st_pass_info *p = named_pass(name, d);
+	if (p)
+		st_vec_push(&o->print_before, p);
+	return p != NULL;
+}
+
+static bool add_print_after(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
+{
+	const struct st_pass_info *p = named_pass(name, d);
+	if (p)
+		st_vec_push(&o->print_after, p);
+	return p != NULL;
+}
+
+static bool add_block(struct st_driver_options *o, const char *label, struct st_diag_engine *d)
+{
+	(void)d;
+	st_vec_push(&o->process_blocks, label[0] == '^' ? label + 1 : label);
+	return true;
+}
+
+static bool set_print_before(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	return each_item(o, v, "print-before", d, add_print_before);
+}
+
+static bool set_print_after(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	return each_item(o, v, "print-after", d, add_print_after);
+}
+
+static bool set_process_blocks(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	return each_item(o, v, "process-blocks", d, add_block);
+}
+
+static bool set_print_changed(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (!v || strcmp(v, "full") == 0) {
+		o->pm.print_changed = ST_PRINT_CHANGED_FULL;
+	} else if (strcmp(v, "diff") == 0) {
+		o->pm.print_changed = ST_PRINT_CHANGED_DIFF;
+	} else {
+		st_error(d, noloc, "--print-changed takes 'diff' or 'full', got '%s'", v);
+		return false;
+	}
+	return true;
+}
+
+static bool set_verify_waits(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (v && strcmp(v, "strict") != 0) {
+		st_error(d, noloc, "--verify-waits takes only 'strict', got '%s'", v);
+		return false;
+	}
+	o->verify_waits = v ? v : "";
+	return true;
+}
+
+/* The driver's flags, in --help order. */
+static const struct flag flags[] = {
+	{"o", ARG_VALUE, "FILE", "write the output to FILE (atomically: on error FILE is untouched)", 0, set_output},
+	{"arch", ARG_VALUE, "ARCH", "target architecture (only gfx1250)", 0, set_arch},
+	{"NumWaves", ARG_VALUE, "N", "waves per workgroup (0 = multi-wave, the default; 1 = single wave)", 0, set_num_waves},
+	{"pass-pipeline", ARG_VALUE, "PIPELINE", "the whole pipeline as one string, e.g. 'P1,P2{opt key=val}'", 0,
+	 set_pass_pipeline},
+	{"dump-pass-pipeline", ARG_BOOL, NULL, "print the pipeline on stderr in --pass-pipeline form", FIELD(dump_pass_pipeline),
+	 NULL},
+	{"verify-each", ARG_BOOL, NULL, "verify the IR after every pass (default on; --no-verify-each)", FIELD(verify_each),
+	 NULL},
+	{"verify-waits", ARG_OPTIONAL, "strict", "run WaitCntValidationCheckPass after the pipeline", 0, set_verify_waits},
+	{"print-before", ARG_VALUE, "P1,P2", "dump the IR before the named passes", 0, set_print_before},
+	{"print-after", ARG_VALUE, "P1,P2", "dump the IR after the named passes", 0, set_print_after},
+	{"print-before-all", ARG_BOOL, NULL, "dump the IR before every pass", PM_FIELD(print_before_all), NULL},
+	{"print-after-all", ARG_BOOL, NULL, "dump the IR after every pass", PM_FIELD(print_after_all), NULL},
+	{"print-after-change", ARG_BOOL, NULL, "dump the IR after every pass that changed it", PM_FIELD(print_after_change),
+	 NULL},
+	{"print-changed", ARG_OPTIONAL, "diff", "after every pass that changed the IR, dump it (or a unified diff)", 0,
+	 set_print_changed},
+	{"time-passes", ARG_BOOL, NULL, "print a wall-time table on stderr", PM_FIELD(time_passes), NULL},
+	{"pass-statistics", ARG_BOOL, NULL, "print the passes' counters on stderr", PM_FIELD(statistics), NULL},
+	{"remarks", ARG_BOOL, NULL, "print pass remarks on stderr", FIELD(remarks), NULL},
+	{"process-blocks", ARG_VALUE, "L1,L2", "let passes change only these blocks (all are analyzed)", 0,
+	 set_process_blocks},
+	{"split-input-file", ARG_BOOL, NULL, "process each '// -----'-separated chunk of the input on its own",
+	 FIELD(split_input_file), NULL},
+	{"verify-diagnostics", ARG_BOOL, NULL, "check diagnostics against expected-* annotations in the input",
+	 FIELD(verify_diagnostics), NULL},
+	{"print-output", ARG_BOOL, NULL, "print the IR (always done; accepted for compatibility)", FIELD(print_output), NULL},
+	{"list-passes", ARG_BOOL, NULL, "list the registered passes", FIELD(list_passes), NULL},
+	{"help", ARG_BOOL, NULL, "show this help", FIELD(help), NULL},
+	{"version", ARG_BOOL, NULL, "show the version", FIELD(version), NULL},
+};
+enum { NFLAGS = sizeof flags / sizeof flags[0] };
+
+void st_driver_options_init(struct st_driver_options *o)
+{
+	memset(o, 0, sizeof *o);
+	o->config.arch = "gfx1250";
+	o->verify_each = true;
+	o->arena = st_arena_new();
+	st_pipeline_init(&o->pipeline);
+}
+
+void st_driver_options_fini(struct st_driver_options *o)
+{
+	st_pipeline_fini(&o->pipeline);
+	st_vec_free(&o->print_before);
+	st_vec_free(&o->print_after);
+	st_vec_free(&o->process_blocks);
+	st_arena_free(o->arena);
+}
+
+static const struct flag *find_flag(const char *name, size_t n)
+{
+	for (size_t k = 0; k < NFLAGS; k++)
+		if (strlen(flags[k].name) == n && strncmp(flags[k].name, name, n) == 0)
+			return &flags[k];
+	return NULL;
+}
+
+static void unknown(const char *dashes, const char *name, struct st_diag_engine *d)
+{
+	const char *best = NULL;
+	size_t bestd = (size_t)-1;
+	for (size_t k = 0; k < NFLAGS; k++) {
+		size_t dist = st_edit_distance(name, flags[k].name);
+		if (dist < bestd)
+			bestd = dist, best = flags[k].name;
+	}
+	const char *pass = st_pass_suggest(name);
+	if (pass && st_edit_distance(name, pass) < bestd)
+		best = pass, bestd = st_edit_distance(name, pass);
+	if (best && bestd <= strlen(best) / 2)
+		st_error(d, noloc, "unknown pass or option '%s%s'; did you mean '%s%s'?", dashes, name,
+		         strlen(best) == 1 ? "-" : "--", best);
+	else
+		st_error(d, noloc, "unknown pass or option '%s%s' (see --help and --list-passes)", dashes, name);
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+	if (strcmp(v, "true") == 0 || strcmp(v, "1") == 0)
+		*out = true;
+	else if (strcmp(v, "false") == 0 || strcmp(v, "0") == 0)
+		*out = false;
+	else
+		return false;
+	return true;
+}
+
+/* One argument starting with '-'; may consume the next one (*i advances). */
+static bool parse_flag(struct st_driver_options *o, int argc, char **argv, int *i, struct st_diag_engine *d)
+{
+	const char *arg = argv[*i];
+	const char *dashes = arg[1] == '-' ? "--" : "-";
+	const char *name = arg + strlen(dashes);
+	const char *eq = strchr(name, '=');
+	size_t n = eq ? (size_t)(eq - name) : strlen(name);
+	const char *value = eq ? eq + 1 : NULL;
+	if (strcmp(arg, "-h") == 0) {
+		o->help = true;
+		return true;
+	}
+	const struct flag *f = find_flag(name, n);
+	bool negated = false;
+	if (!f && n > 3 && strncmp(name, "no-", 3) == 0) {
+		f = find_flag(name + 3, n - 3);
+		if (f && f->kind != ARG_BOOL)
+			f = NULL;
+		negated = f != NULL;
+	}
+	if (f) {
+		switch (f->kind) {
+		case ARG_BOOL: {
+			bool *field = (bool *)((char *)o + f->field);
+			bool v = !negated;
+			if (value && (negated || !parse_bool(value, &v))) {
+				st_error(d, noloc, "%s takes true or false, got '%s'", arg, value);
+				return false;
+			}
+			*field = v;
+			return true;
+		}
+		case ARG_VALUE:
+			if (!value) {
+				if (*i + 1 >= argc) {
+					st_error(d, noloc, "%s%s needs a value (%s)", dashes, f->name, f->metavar);
+					return false;
+				}
+				value = argv[++*i];
+			}
+			return f->set(o, value, d);
+		case ARG_OPTIONAL:
+			return f->set(o, value, d);
+		}
+	}
+	/* Not a driver flag: a pass, with options after '='. */
+	char *pname = st_xstrndup(name, n);
+	const struct st_pass_info *p = st_pass_lookup(pname);
+	bool ok = false;
+	if (p) {
+		ok = st_pipeline_add(&o->pipeline, p, value, d);
+		o->have_pass_flags = true;
+	} else {
+		unknown(dashes, pname, d);
+	}
+	free(pname);
+	return ok;
+}
+
+int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FILE *err)
+{
+	struct st_diag_engine d;
+	st_diag_init(&d, err);
+	bool ok = true, only_inputs = false;
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		if (only_inputs || arg[0] != '-' || strcmp(arg, "-") == 0) {
+			if (o->input) {
+				st_error(&d, noloc, "more than one input file ('%s' and '%s')", o->input, arg);
+				ok = false;
+			}
+			o->input = arg;
+		} else if (strcmp(arg, "--") == 0) {
+			only_inputs = true;
+		} else {
+			ok &= parse_flag(o, argc, argv, &i, &d);
+		}
+	}
+	if (ok && o->pass_pipeline) {
+		if (o->have_pass_flags) {
+			st_error(&d, noloc, "--pass-pipeline cannot be combined with pass flags; put every pass in the pipeline");
+			ok = false;
+		} else {
+			ok = st_pipeline_parse(&o->pipeline, o->pass_pipeline, &d);
+		}
+	}
+	if (ok && o->verify_waits) {
+		const struct st_pass_info *p = st_pass_lookup("WaitCntValidationCheckPass");
+		if (!p) {
+			st_error(&d, noloc, "--verify-waits needs the pass 'WaitCntValidationCheckPass', which this build does not register");
+			ok = false;
+		} else {
+			ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d);
+		}
+	}
+	o->pm.print_before = o->print_before.v;
+	o->pm.nprint_before = o->print_before.n;
+	o->pm.print_after = o->print_after.v;
+	o->pm.nprint_after = o->print_after.n;
+	st_diag_fini(&d);
+	if (ok)
+		return ST_EXIT_OK;
+	fprintf(err, "stinkytofu-opt: see --help for usage\n");
+	return ST_EXIT_USAGE;
+}
+
+static const char *default_text(const struct st_pass_option *op)
+{
+	const char *t = op->default_value ? op->default_value : "";
+	if (*t)
+		return t;
+	switch (op->type) {
+	case ST_OPT_FLAG: return "false";
+	case ST_OPT_INT: return "0";
+	case ST_OPT_STRING: return "\"\"";
+	case ST_OPT_LIST: return "{}";
+	}
+	return t;
+}
+
+void st_driver_print_help(FILE *out)
+{
+	fputs("OVERVIEW: stinkytofu-opt - optimizer driver for the StinkyTofu GPU-assembly IR (.stir)\n\n"
+	      "USAGE: stinkytofu-opt [options] [INPUT.stir | -] [--PassName[=opt,key=value,...] ...]\n\n"
+	      "Passes run in command-line order. Flags also work with one dash; boolean flags\n"
+	      "take =true/=false and a --no- prefix. Exit status: 0 success, 1 input or\n"
+	      "verification error, 2 usage error.\n\nOPTIONS:\n",
+	      out);
+	for (size_t k = 0; k < NFLAGS; k++) {
+		const struct flag *f = &flags[k];
+		char lhs[64];
+		const char *dashes = strlen(f->name) == 1 ? "-" : "--";
+		if (f->kind == ARG_VALUE)
+			snprintf(lhs, sizeof lhs, "%s%s%s%s", dashes, f->name, strlen(f->name) == 1 ? " " : "=", f->metavar);
+		else if (f->kind == ARG_OPTIONAL)
+			snprintf(lhs, sizeof lhs, "%s%s[=%s]", dashes, f->name, f->metavar);
+		else
+			snprintf(lhs, sizeof lhs, "%s%s", dashes, f->name);
+		fprintf(out, "  %-28s %s\n", lhs, f->help);
+	}
+	fputs("\nPASSES (--PassName[=opt,key=value,...]; in --pass-pipeline: PassName{opt key=value}):\n", out);
+	for (size_t i = 0; i < st_pass_count(); i++) {
+		const struct st_pass_info *p = st_pass_at(i);
+		fprintf(out, "  --%s\n      %s\n", p->name, p->summary);
+		for (size_t k = 0; k < p->noptions; k++) {
+			const struct st_pass_option *op = &p->options[k];
+			fprintf(out, "      %-24s %-8s (default: %s) %s\n", op->name, st_opt_type_name(op->type),
+			        default_text(op), op->help);
+		}
+	}
+	fputs("\nOption values: quote with \"...\" to include ',' or blanks; lists are written {a,b}.\n"
+	      "See docs/cli.md for every option with an example.\n",
+	      out);
+}
+
+void st_driver_list_passes(FILE *out)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < st_pass_count(); i++)
+		if (strlen(st_pass_at(i)->name) > w)
+			w = strlen(st_pass_at(i)->name);
+	for (size_t i = 0; i < st_pass_count(); i++)
+		fprintf(out, "%-*s  %s\n", (int)w, st_pass_at(i)->name, st_pass_at(i)->summary);
+}
+
+void st_driver_print_version(FILE *out)
+{
+	fprintf(out, "stinkytofu-opt version %s\n", ST_VERSION);
+}

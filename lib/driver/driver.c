@@ -1,0 +1,225 @@
+/* The stinkytofu-opt run:
+ *
+ *   read input -> split into chunks (--split-input-file) -> for each chunk:
+ *     parse (original line numbers) -> verify -> pass manager -> emit output
+ *     [--verify-diagnostics: collect, then match expected-* annotations]
+ *   -> join chunk outputs with "// -----" -> stdout, or -o FILE atomically
+ *   -> --time-passes / --pass-statistics reports on stderr */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/driver.h"
+#include "stinkytofu/parse.h"
+#include "stinkytofu/print.h"
+#include "stinkytofu/verify.h"
+
+static const struct st_loc noloc;
+
+static bool emit_stir(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+{
+	(void)d;
+	st_print_module(out, m);
+	return true;
+}
+
+/* Output modes: one row per enum st_output_mode. An emitter appends the
+ * module's text to `out`, or reports errors and returns false. */
+static const struct output_mode {
+	enum st_output_mode mode;
+	const char *phase; /* its row in the --time-passes table */
+	bool (*emit)(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d);
+} output_modes[ST_NUM_OUTPUT_MODES] = {
+	{ST_OUTPUT_STIR, "Output", emit_stir},
+};
+
+struct chunk {
+	const char *text;
+	size_t len;
+	uint32_t first_line;
+};
+
+/* A line that separates chunks: `// -----` or `# -----` alone, blanks allowed around it. */
+static bool is_marker(const char *p, const char *eol)
+{
+	while (p < eol && (*p == ' ' || *p == '\t'))
+		p++;
+	while (eol > p && (eol[-1] == ' ' || eol[-1] == '\t' || eol[-1] == '\r'))
+		eol--;
+	size_t n = (size_t)(eol - p);
+	return (n == 8 && memcmp(p, "// -----", 8) == 0) || (n == 7 && memcmp(p, "# -----", 7) == 0);
+}
+
+struct chunks {
+	struct chunk *v;
+	size_t n, cap;
+};
+
+static void split(const char *text, size_t len, bool enabled, struct chunks *out)
+{
+	struct chunk c = {text, 0, 1};
+	const char *p = text, *end = text + len;
+	uint32_t line = 1;
+	while (enabled && p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *next = eol ? eol + 1 : end;
+		if (is_marker(p, eol ? eol : end)) {
+			c.len = (size_t)(p - c.text);
+			st_vec_push(out, c);
+			c = (struct chunk){next, 0, line + 1};
+		}
+		p = next;
+		line++;
+	}
+	c.len = (size_t)(text + len - c.text);
+	st_vec_push(out, c);
+}
+
+struct run {
+	struct st_driver_options *o;
+	struct st_pass_manager pm;
+	const char *file; /* as diagnostics name it */
+	const char *text;
+	size_t len;
+	bool *block_seen; /* per --process-blocks label: some chunk has it */
+	FILE *err;
+};
+
+static void note_blocks(struct run *r, const struct st_module *m)
+{
+	const struct st_driver_options *o = r->o;
+	for (size_t k = 0; k < o->process_blocks.n; k++)
+		for (size_t f = 0; f < m->funcs.n && !r->block_seen[k]; f++)
+			if (st_function_find_block(m->funcs.v[f], o->process_blocks.v[k]))
+				r->block_seen[k] = true;
+}
+
+/* Processes one chunk; appends its output to `out` on success. */
+static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
+{
+	struct st_driver_options *o = r->o;
+	struct st_diag_engine d;
+	st_diag_init(&d, r->err);
+	d.show_remarks = o->remarks;
+	d.collect = o->verify_diagnostics;
+	st_diag_add_source(&d, r->file, r->text, r->len);
+
+	double t = st_pm_now();
+	struct st_module *m = st_parse(r->file, c->text, c->len, c->first_line, &d);
+	bool ok = m && !d.nerrors;
+	if (ok) {
+		note_blocks(r, m);
+		ok = st_verify_module(m, &d) == 0;
+	}
+	st_pm_add_time(&r->pm, "Parser", st_pm_now() - t);
+	if (ok)
+		ok = st_pm_run(&r->pm, m, &d);
+	struct st_buf text = {0};
+	if (ok) {
+		const struct output_mode *om = &output_modes[o->output_mode];
+		t = st_pm_now();
+		ok = om->emit(&text, m, &d);
+		st_pm_add_time(&r->pm, om->phase, st_pm_now() - t);
+	}
+	bool produced = ok;
+	if (o->verify_diagnostics) {
+		struct st_diag_engine report;
+		st_diag_init(&report, r->err);
+		st_diag_add_source(&report, r->file, r->text, r->len);
+		ok = st_verify_expected_diagnostics(&d, r->file, c->text, c->len, c->first_line, o->remarks, &report);
+		st_diag_fini(&report);
+	}
+	if (ok && produced) {
+		if (out->len)
+			st_buf_puts(out, "// -----\n");
+		st_buf_putn(out, text.data ? text.data : "", text.len);
+	}
+	st_buf_free(&text);
+	if (m)
+		st_module_free(m);
+	st_diag_fini(&d);
+	return ok;
+}
+
+static bool write_all(FILE *f, const struct st_buf *b)
+{
+	return (b->len == 0 || fwrite(b->data, 1, b->len, f) == b->len) && fflush(f) == 0;
+}
+
+int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
+{
+	if (o->help) {
+		st_driver_print_help(out);
+		return ST_EXIT_OK;
+	}
+	if (o->version) {
+		st_driver_print_version(out);
+		return ST_EXIT_OK;
+	}
+	if (o->list_passes) {
+		st_driver_list_passes(out);
+		return ST_EXIT_OK;
+	}
+	struct st_diag_engine d;
+	st_diag_init(&d, err);
+	if (o->dump_pass_pipeline) {
+		struct st_buf b = {0};
+		st_pipeline_print(&b, &o->pipeline);
+		fprintf(err, "%s\n", st_buf_cstr(&b));
+		st_buf_free(&b);
+	}
+
+	const char *path = o->input ? o->input : "-";
+	size_t len;
+	char *text = st_read_file(path, &len);
+	if (!text) {
+		st_error(&d, noloc, "cannot read '%s': %s", path, strerror(errno));
+		st_diag_fini(&d);
+		return ST_EXIT_ERROR;
+	}
+
+	struct run r = {.o = o, .file = strcmp(path, "-") == 0 ? "<stdin>" : path, .text = text, .len = len, .err = err};
+	o->pm.verify = o->verify_each ? st_verify_module : NULL;
+	o->pm.print = st_print_module;
+	o->pm.dump = err;
+	st_pm_init(&r.pm, &o->pipeline, &o->pm, &o->config);
+	if (o->process_blocks.n) {
+		r.pm.process_blocks = o->process_blocks.v;
+		r.pm.nprocess_blocks = o->process_blocks.n;
+	}
+	r.block_seen = st_xcalloc(o->process_blocks.n + 1, sizeof *r.block_seen);
+
+	struct chunks chunks = {0};
+	split(text, len, o->split_input_file, &chunks);
+	struct st_buf result = {0};
+	bool ok = true;
+	for (size_t k = 0; k < chunks.n; k++)
+		ok &= process(&r, &chunks.v[k], &result);
+
+	for (size_t k = 0; k < o->process_blocks.n; k++)
+		if (!r.block_seen[k])
+			st_warning(&d, noloc, "--process-blocks: no block is labelled '%s'", o->process_blocks.v[k]);
+
+	/* -o is written only when everything succeeded; stdout also gets the
+	 * chunks that succeeded when the input was split. */
+	double t = st_pm_now();
+	if (o->output) {
+		if (ok && !st_write_file_atomic(o->output, result.data ? result.data : "", result.len)) {
+			st_error(&d, noloc, "cannot write '%s': %s", o->output, strerror(errno));
+			ok = false;
+		}
+	} else if ((ok || o->split_input_file) && !write_all(out, &result)) {
+		st_error(&d, noloc, "cannot write the output: %s", strerror(errno));
+		ok = false;
+	}
+	st_pm_add_time(&r.pm, "Output", st_pm_now() - t);
+	st_pm_report(&r.pm, err);
+
+	st_buf_free(&result);
+	st_vec_free(&chunks);
+	free(r.block_seen);
+	st_pm_fini(&r.pm);
+	free(text);
+	st_diag_fini(&d);
+	return ok ? ST_EXIT_OK : ST_EXIT_ERROR;
+}

@@ -1,0 +1,201 @@
+/* --verify-diagnostics: expected-error/warning/remark/note annotations in
+ * comments, matched against the diagnostics a chunk produced.
+ *
+ *   # expected-error {{text}}        this line
+ *   # expected-error@+2 {{text}}     two lines below (@-N: N lines above)
+ *   // expected-note@above {{text}}  the closest line above that has no annotation
+ *   // expected-remark@below {{...}} the closest line below that has no annotation
+ *
+ * A diagnostic matches an annotation of the same severity on its line whose
+ * text is a substring of the message. Every diagnostic must be matched and
+ * every annotation used, else each mismatch is reported as an error. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/driver.h"
+
+struct expected {
+	enum st_severity sev;
+	uint32_t line;     /* the line the diagnostic must be on */
+	struct st_loc at;  /* where the annotation is written */
+	char *text;
+	bool matched;
+};
+
+struct expectations {
+	ST_VEC(struct expected) v;
+	ST_VEC(size_t) below; /* @below annotations waiting for their line */
+	uint32_t last_plain;  /* last line without an annotation (0: none yet) */
+	bool ok;
+};
+
+static const struct {
+	const char *word;
+	enum st_severity sev;
+} kinds[] = {
+	{"error", ST_SEV_ERROR},
+	{"warning", ST_SEV_WARNING},
+	{"remark", ST_SEV_REMARK},
+	{"note", ST_SEV_NOTE},
+};
+
+static bool starts(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
+}
+
+/* Parses the annotation at p ("expected-..."); false with an error when malformed. */
+static bool parse_one(struct expectations *ex, const char *p, const char *end, struct st_loc at,
+                      struct st_diag_engine *report)
+{
+	const char *q = p + strlen("expected-");
+	size_t k = 0;
+	while (k < sizeof kinds / sizeof kinds[0] && !starts(q, end, kinds[k].word))
+		k++;
+	if (k == sizeof kinds / sizeof kinds[0])
+		return true; /* prose such as "expected-*", not an annotation */
+	q += strlen(kinds[k].word);
+	struct expected e = {kinds[k].sev, at.line, at, NULL, false};
+	bool below = false;
+	if (q < end && *q == '@') {
+		q++;
+		if (starts(q, end, "above")) {
+			q += 5;
+			if (!ex->last_plain) {
+				st_error(report, at, "'@above' has no line above it");
+				return false;
+			}
+			e.line = ex->last_plain;
+		} else if (starts(q, end, "below")) {
+			q += 5;
+			below = true;
+		} else if (q < end && (*q == '+' || *q == '-')) {
+			char sign = *q++;
+			uint32_t n = 0;
+			const char *ds = q;
+			while (q < end && *q >= '0' && *q <= '9' && n < 1000000)
+				n = n * 10 + (uint32_t)(*q++ - '0');
+			if (q == ds || (sign == '-' && n >= at.line)) {
+				st_error(report, at, "bad line offset in annotation (use @+N, @-N, @above or @below)");
+				return false;
+			}
+			e.line = sign == '+' ? at.line + n : at.line - n;
+		} else {
+			st_error(report, at, "bad line designator (use @+N, @-N, @above or @below)");
+			return false;
+		}
+	}
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	const char *close = NULL;
+	if (starts(q, end, "{{")) {
+		for (const char *r = q + 2; r + 1 < end; r++)
+			if (r[0] == '}' && r[1] == '}') {
+				close = r;
+				break;
+			}
+	}
+	if (!close) {
+		st_error(report, at, "expected-%s needs its message in {{...}}", kinds[k].word);
+		return false;
+	}
+	e.text = st_xstrndup(q + 2, (size_t)(close - (q + 2)));
+	if (below)
+		st_vec_push(&ex->below, ex->v.n);
+	st_vec_push(&ex->v, e);
+	return true;
+}
+
+/* Where a comment starts on the line: '#' or "//" outside a string. */
+static const char *comment_start(const char *p, const char *end)
+{
+	bool str = false;
+	for (; p < end; p++) {
+		if (str) {
+			if (*p == '\\' && p + 1 < end)
+				p++;
+			else if (*p == '"')
+				str = false;
+		} else if (*p == '"') {
+			str = true;
+		} else if (*p == '#' || (*p == '/' && p + 1 < end && p[1] == '/')) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+static void scan(struct expectations *ex, const char *file, const char *text, size_t len, uint32_t first_line,
+                 struct st_diag_engine *report)
+{
+	const char *p = text, *end = text + len;
+	for (uint32_t line = first_line; p < end; line++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		size_t before = ex->v.n;
+		bool good = true;
+		const char *c = comment_start(p, eol);
+		for (const char *q = c; q && q < eol; q++) {
+			if (starts(q, eol, "expected-")) {
+				struct st_loc at = {file, line, (uint32_t)(q - p) + 1};
+				good &= parse_one(ex, q, eol, at, report);
+				q += strlen("expected-") - 1;
+			}
+		}
+		ex->ok &= good;
+		bool annotated = ex->v.n != before || !good;
+		if (!annotated) {
+			ex->last_plain = line;
+			for (size_t k = 0; k < ex->below.n; k++)
+				ex->v.v[ex->below.v[k]].line = line;
+			st_vec_clear(&ex->below);
+		}
+		p = eol < end ? eol + 1 : end;
+	}
+	for (size_t k = 0; k < ex->below.n; k++) {
+		st_error(report, ex->v.v[ex->below.v[k]].at, "'@below' has no line below it");
+		ex->ok = false;
+	}
+}
+
+bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, const char *file, const char *text,
+                                    size_t len, uint32_t first_line, bool remarks, struct st_diag_engine *report)
+{
+	struct expectations ex = {.ok = true};
+	scan(&ex, file, text, len, first_line, report);
+	for (size_t i = 0; i < collected->diags.n; i++) {
+		const struct st_diag *g = &collected->diags.v[i];
+		if (g->sev == ST_SEV_REMARK && !remarks)
+			continue;
+		bool found = false;
+		if (g->loc.line && g->loc.file && strcmp(g->loc.file, file) == 0) {
+			for (size_t k = 0; k < ex.v.n && !found; k++) {
+				struct expected *e = &ex.v.v[k];
+				if (!e->matched && e->sev == g->sev && e->line == g->loc.line && strstr(g->msg, e->text))
+					e->matched = found = true;
+			}
+		}
+		if (!found) {
+			st_error(report, g->loc, "unexpected %s: %s", st_severity_name(g->sev), g->msg);
+			ex.ok = false;
+		}
+	}
+	for (size_t k = 0; k < ex.v.n; k++) {
+		struct expected *e = &ex.v.v[k];
+		if (e->matched)
+			continue;
+		if (e->line == e->at.line)
+			st_error(report, e->at, "expected %s \"%s\" was not produced", st_severity_name(e->sev), e->text);
+		else
+			st_error(report, e->at, "expected %s \"%s\" was not produced on line %u", st_severity_name(e->sev),
+			         e->text, e->line);
+		ex.ok = false;
+	}
+	for (size_t k = 0; k < ex.v.n; k++)
+		free(ex.v.v[k].text);
+	st_vec_free(&ex.v);
+	st_vec_free(&ex.below);
+	return ex.ok;
+}
