@@ -85,6 +85,8 @@ char *st_xstrdup(const char *s)
 
 char *st_xvasprintf(const char *fmt, va_list ap)
 {
+	/* Also keeps GCC's UBSan builds from seeing a NULL-format path. */
+	st_assert(fmt);
 	va_list ap2;
 	va_copy(ap2, ap);
 	int n = vsnprintf(NULL, 0, fmt, ap2);

@@ -2,6 +2,7 @@
 # lit.site.cfg.py (paths of the built tool and of FileCheck/not), which loads
 # this file; run the suite with `meson test -C build lit`.
 import os
+import sys
 
 import lit.formats
 
@@ -16,6 +17,8 @@ config.test_exec_root = os.path.join(config.stinkytofu_obj_root, 'test', 'lit')
 
 config.substitutions.append(('%stinkytofu-opt', config.stinkytofu_opt))
 config.substitutions.append(('%src_root', config.stinkytofu_src_root))
+# For tests that generate inputs (binary garbage, very long lines).
+config.substitutions.append(('%python', sys.executable))
 
 # FileCheck and not come from the LLVM tools directory found at configure time.
 path = [config.llvm_tools_dir, os.path.dirname(config.stinkytofu_opt)]

@@ -1,0 +1,163 @@
+/* Unit tests of lib/support: the arena, the string interner, st_buf, growable
+ * vectors, whole-file I/O and edit distance. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "stinkytofu/support.h"
+
+START_TEST(arena_aligns_and_zeroes)
+{
+	struct st_arena *a = st_arena_new();
+	for (size_t n = 1; n < 3000; n += 7) {
+		unsigned char *p = st_arena_alloc(a, n);
+		ck_assert_uint_eq((uintptr_t)p % 16, 0);
+		for (size_t k = 0; k < n; k++)
+			ck_assert_uint_eq(p[k], 0);
+		memset(p, 0xAB, n);
+	}
+	ck_assert_uint_gt(st_arena_bytes(a), 0);
+	st_arena_free(a);
+}
+END_TEST
+
+START_TEST(arena_large_allocations_keep_earlier_data)
+{
+	struct st_arena *a = st_arena_new();
+	char *small = st_arena_strndup(a, "kept", 4);
+	char *big = st_arena_alloc(a, 1 << 20); /* beyond one chunk */
+	big[(1 << 20) - 1] = 'x';
+	char *after = st_arena_strndup(a, "abcdef", 3);
+	ck_assert_str_eq(small, "kept");
+	ck_assert_str_eq(after, "abc");
+	ck_assert_uint_ge(st_arena_bytes(a), (size_t)1 << 20);
+	st_arena_free(a);
+}
+END_TEST
+
+START_TEST(interner_returns_one_pointer_per_string)
+{
+	struct st_arena *a = st_arena_new();
+	struct st_interner *in = st_interner_new(a);
+	const char *x = st_intern(in, "v_wmma_f32_16x16x32_bf16");
+	char copy[] = "v_wmma_f32_16x16x32_bf16";
+	ck_assert_ptr_eq(st_intern(in, copy), x);
+	ck_assert_ptr_ne(st_intern(in, "v_wmma"), x);
+	/* A length-bounded slice interns as the shorter string. */
+	ck_assert_ptr_eq(st_internn(in, "v_wmma_xyz", 6), st_intern(in, "v_wmma"));
+	ck_assert_ptr_eq(st_internn(in, "", 0), st_intern(in, ""));
+	/* Growth keeps every earlier pointer canonical. */
+	const char *early[64];
+	char name[32];
+	for (int k = 0; k < 64; k++) {
+		snprintf(name, sizeof name, "s%d", k);
+		early[k] = st_intern(in, name);
+	}
+	for (int k = 64; k < 20000; k++) {
+		snprintf(name, sizeof name, "s%d", k);
+		st_intern(in, name);
+	}
+	for (int k = 0; k < 64; k++) {
+		snprintf(name, sizeof name, "s%d", k);
+		ck_assert_ptr_eq(st_intern(in, name), early[k]);
+	}
+	st_interner_free(in);
+	st_arena_free(a);
+}
+END_TEST
+
+START_TEST(buf_grows_and_formats)
+{
+	struct st_buf b = {0};
+	ck_assert_str_eq(st_buf_cstr(&b), "");
+	st_buf_putc(&b, 'v');
+	st_buf_puts(&b, "[0:");
+	st_buf_printf(&b, "%d]", 3);
+	st_buf_putn(&b, " = xyz", 4);
+	ck_assert_str_eq(st_buf_cstr(&b), "v[0:3] = x");
+	ck_assert_uint_eq(b.len, 10);
+	for (int k = 0; k < 100000; k++)
+		st_buf_putc(&b, (char)('a' + k % 26));
+	ck_assert_uint_eq(b.len, 100010);
+	ck_assert_int_eq(st_buf_cstr(&b)[100009], 'a' + 99999 % 26);
+	st_buf_free(&b);
+	ck_assert_ptr_null(b.data);
+	ck_assert_uint_eq(b.len, 0);
+}
+END_TEST
+
+START_TEST(vec_push_pop_clear)
+{
+	ST_VEC(int) v = {0};
+	for (int k = 0; k < 1000; k++)
+		st_vec_push(&v, k);
+	ck_assert_uint_eq(v.n, 1000);
+	ck_assert_int_eq(st_vec_last(&v), 999);
+	ck_assert_int_eq(st_vec_pop(&v), 999);
+	ck_assert_uint_eq(v.n, 999);
+	st_vec_clear(&v);
+	ck_assert_uint_eq(v.n, 0);
+	ck_assert_uint_ge(v.cap, 1000);
+	st_vec_free(&v);
+	ck_assert_ptr_null(v.v);
+}
+END_TEST
+
+START_TEST(edit_distance_counts_edits)
+{
+	ck_assert_uint_eq(st_edit_distance("", ""), 0);
+	ck_assert_uint_eq(st_edit_distance("dlcnt", "dlcnt"), 0);
+	ck_assert_uint_eq(st_edit_distance("dlcnnt", "dlcnt"), 1);
+	ck_assert_uint_eq(st_edit_distance("tcnt", "tlcnt"), 1);
+	ck_assert_uint_eq(st_edit_distance("kitten", "sitting"), 3);
+	ck_assert_uint_eq(st_edit_distance("", "abc"), 3);
+	ck_assert_uint_eq(st_edit_distance("abc", ""), 3);
+}
+END_TEST
+
+START_TEST(files_read_back_what_was_written_atomically)
+{
+	char dir[] = "/tmp/st-support-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *path = st_xasprintf("%s/out.stir", dir);
+	const char text[] = "v0 = \"st.v_mov_b32\"(1)\n\0binary";
+	ck_assert(st_write_file_atomic(path, text, sizeof text));
+	size_t len = 0;
+	char *back = st_read_file(path, &len);
+	ck_assert_ptr_nonnull(back);
+	ck_assert_uint_eq(len, sizeof text);
+	ck_assert_mem_eq(back, text, sizeof text);
+	ck_assert_int_eq(back[len], '\0');
+	free(back);
+	/* Writing into a missing directory fails without creating anything. */
+	char *bad = st_xasprintf("%s/missing/out.stir", dir);
+	ck_assert(!st_write_file_atomic(bad, "x", 1));
+	ck_assert_ptr_null(st_read_file(bad, &len));
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(bad);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("support");
+	TCase *tc = tcase_create("support");
+	tcase_add_test(tc, arena_aligns_and_zeroes);
+	tcase_add_test(tc, arena_large_allocations_keep_earlier_data);
+	tcase_add_test(tc, interner_returns_one_pointer_per_string);
+	tcase_add_test(tc, buf_grows_and_formats);
+	tcase_add_test(tc, vec_push_pop_clear);
+	tcase_add_test(tc, edit_distance_counts_edits);
+	tcase_add_test(tc, files_read_back_what_was_written_atomically);
+	suite_add_tcase(s, tc);
+	SRunner *sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
