@@ -1,0 +1,1090 @@
+/* WaitCntValidationCheckPass: proves that the waits of a kernel retire every
+ * producer before each consumer that depends on it, on every CFG path, and
+ * reports a counterexample path otherwise (docs/passes/waitcnt-validation.md).
+ *
+ * It is written independently of StinkyWaitCntInsertionPass: it shares only the
+ * ISA table and the IR, and instead of a dataflow lattice it models the
+ * hardware directly. Along one path each counter holds its in-flight ops in
+ * issue order; `s_wait_<x> N` leaves the N newest in flight; KM retires only on
+ * 0 (scalar loads return out of order); issuing past maxInFlight retires the
+ * oldest. Every register DWORD and LDS token remembers the in-flight op that
+ * last wrote it, which gives the RAW dependencies; token sets of the in-flight
+ * ops give WAR-on-LDS, barrier ordering and the conservative untagged rules.
+ *
+ *   facts     per instruction: counter, used/defined keys, token set, roles
+ *   loops     dominators -> back edges -> natural loops (loop-carried tensor)
+ *   explore   worklist of (block, state) nodes in FIFO order:
+ *               decode -> walk the block (check, then apply each inst)
+ *               -> encode -> per successor: mark tensor ops crossing a back
+ *               edge -> deduplicate at join blocks (bounded by stateBound)
+ *   report    one diagnostic per (consumer, producer), sorted by consumer
+ *
+ * A state is the per-counter sequence of in-flight entries; an entry is the
+ * producer, the back edge it crossed (tensor only) and the keys it still owns.
+ * Entries that own nothing and can never become a dependency again (LOAD, KM
+ * and STORE ops without live results) are anonymous: only their queue slot
+ * matters, which keeps loops that issue unused loads from multiplying states. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/isa.h"
+#include "stinkytofu/pass.h"
+
+#define WV_DEFAULT_STATE_BOUND 10000
+#define WV_DEFAULT_MAX_IN_FLIGHT 64
+#define WV_MAX_IN_FLIGHT_LIMIT 4096
+#define WV_STR_(x) #x
+#define WV_STR(x) WV_STR_(x)
+
+enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT };
+
+static const struct st_pass_option options[] = {
+	{"strict", ST_OPT_FLAG, "",
+	 "loop-carried tensor dependencies and inconclusive results are errors"},
+	{"stateBound", ST_OPT_INT, WV_STR(WV_DEFAULT_STATE_BOUND),
+	 "distinct in-flight states per join block before the result is inconclusive"},
+	{"storesOnLoadcnt", ST_OPT_FLAG, "", "vector stores occupy the LOAD counter (the seed's table)"},
+	{"maxInFlight", ST_OPT_INT, WV_STR(WV_DEFAULT_MAX_IN_FLIGHT),
+	 "ops a counter holds; issuing one more retires the oldest"},
+};
+
+/* A dependency key: a register DWORD or an LDS token, (class << 32) | index. */
+typedef uint64_t wv_key;
+
+static wv_key mkkey(enum st_regclass cls, uint32_t index)
+{
+	return (uint64_t)cls << 32 | index;
+}
+
+#define NONE32 UINT32_MAX
+#define ANON NONE32 /* inst of an anonymous entry */
+
+enum role {
+	ROLE_LDS_FENCE = 1u << 0,     /* s_barrier, or a split barrier with id -1 */
+	ROLE_WAR_ANCHOR = 1u << 1,    /* isLdsWriterAnchor: tensor_load_to_lds, ds_store/ds_write */
+	ROLE_DS_WRITE = 1u << 2,      /* same pipeline as every DS op: no DS anti-deps */
+	ROLE_TENSOR_ANCHOR = 1u << 3, /* isTensorAnchor: LDS fence, ds_load/ds_read/ds_atomic, ds_write */
+};
+
+enum rule { RULE_RAW, RULE_WAR, RULE_BARRIER, RULE_CONSERVATIVE };
+
+struct use {
+	wv_key key;
+	uint32_t opnd; /* source operand index, or NONE32 for a mod.memtoken token */
+};
+
+/* Path-independent facts of one instruction, indexed by inst->id. */
+struct fact {
+	const struct st_inst *inst;
+	uint32_t block;
+	enum st_counter counter; /* ST_CNT_NONE unless a memory op */
+	unsigned roles;
+	bool tagged;             /* has mod.memtoken or an LDS<t> operand */
+	bool is_wait;
+	int waits[ST_NUM_COUNTERS];
+	uint32_t use_off, nuse; /* into val.uses */
+	uint32_t def_off, ndef; /* into val.defs */
+	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
+};
+
+/* One in-flight op on the current path. */
+struct went {
+	uint32_t inst;    /* fact index, or ANON */
+	uint32_t mark;    /* tensor: 1 + back edge crossed since issue (inside its loop), else 0 */
+	enum st_counter counter;
+	bool live;
+	uint32_t key_off, nkeys; /* keys it still owns, into val.wkeys */
+};
+
+/* A counter's in-flight entries, oldest first: a ring of went indices. */
+struct queue {
+	uint32_t *slot;
+	uint32_t mask, head, n;
+};
+
+struct node {
+	uint32_t block;
+	uint32_t parent; /* node that produced it, NONE32 at the entry */
+	uint32_t *state; /* encoded state; freed after processing unless kept for dedup */
+	uint32_t len;
+	uint64_t hash;
+};
+
+struct back_edge {
+	uint32_t from, to, loop;
+};
+
+struct violation {
+	uint32_t consumer, producer; /* fact indices */
+	uint32_t node;
+	enum st_counter counter;
+	enum rule rule;
+	uint32_t opnd; /* RAW: consumer source operand, or NONE32 */
+	wv_key key;    /* RAW: the key */
+	int needed;    /* the wait that retires the producer on this path */
+	uint32_t carried; /* 1 + back edge for a loop-carried tensor dependency, else 0 */
+	const char *why;  /* conservative: which side is untagged */
+};
+
+struct val {
+	struct st_pass_ctx *ctx;
+	const struct st_function *func;
+	bool strict, stores_on_loadcnt;
+	int num_waves;
+	uint32_t state_bound, max_in_flight;
+
+	/* Facts. */
+	ST_VEC(struct fact) facts;
+	ST_VEC(struct use) uses;
+	ST_VEC(wv_key) defs;
+	ST_VEC(uint32_t) toks;
+
+	/* CFG. */
+	uint32_t nblocks;
+	uint32_t *rpo_num;  /* block -> RPO position, NONE32 when unreachable */
+	uint32_t *idom;
+	ST_VEC(struct back_edge) back_edges;
+	int32_t **succ_back; /* block -> per successor: back edge id or -1 */
+	ST_VEC(uint32_t) *loops_of; /* block -> loops whose body holds it */
+	uint32_t nloops;
+	bool *dedup_block;  /* join blocks, where states are deduplicated and bounded */
+	uint32_t *nstates;
+	bool *inconclusive;
+
+	/* Exploration. */
+	ST_VEC(struct node) nodes;
+	uint32_t *table; /* open addressing over node indices, NONE32 = empty */
+	uint32_t tcap, tcount;
+
+	/* Working state of the node being processed. */
+	ST_VEC(struct went) wents;
+	ST_VEC(wv_key) wkeys;
+	struct queue q[ST_NUM_COUNTERS];
+	wv_key *okey;      /* owner map: key -> went index */
+	uint32_t *oval, *ostamp;
+	uint32_t ocap, ocount, stamp;
+	ST_VEC(uint32_t) enc;
+
+	/* Violations, deduplicated per (consumer, producer). */
+	ST_VEC(struct violation) viols;
+	uint32_t *vtable;
+	uint32_t vcap;
+
+	uint64_t nchecked;
+};
+
+/* ---- Facts ------------------------------------------------------------- */
+
+/* A named ST_VEC(uint32_t), so helpers can take one. */
+struct u32vec {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+static void push_token_keys(struct u32vec *ids, const struct st_inst *i)
+{
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	for (int k = 0; k < n; k++)
+		if ((tokens[k].kind == ST_VAL_INT || tokens[k].kind == ST_VAL_HEX) && tokens[k].i >= 0 &&
+		    tokens[k].i <= INT32_MAX)
+			st_vec_push(ids, (uint32_t)tokens[k].i);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	wv_key x = *(const wv_key *)a, y = *(const wv_key *)b;
+	return (x > y) - (x < y);
+}
+
+static bool has_def(const struct val *v, uint32_t off, wv_key k)
+{
+	for (uint32_t j = off; j < v->defs.n; j++)
+		if (v->defs.v[j] == k)
+			return true;
+	return false;
+}
+
+static bool has_use(const struct val *v, uint32_t off, wv_key k)
+{
+	for (uint32_t j = off; j < v->uses.n; j++)
+		if (v->uses.v[j].key == k)
+			return true;
+	return false;
+}
+
+/* The token roles of mod.memtoken mirror StinkyBuildImplicitDependencyPass, so
+ * a kernel is checked the same way before and after LDS<t> operands exist. */
+static void build_fact(struct val *v, const struct st_inst *i, uint32_t block)
+{
+	struct fact f = {.inst = i, .block = block};
+	f.counter = st_inst_counter(i, v->stores_on_loadcnt);
+	bool fence = st_inst_is_lds_fence(i);
+	bool reader = st_inst_is_lds_reader(i);
+	bool writer = st_inst_is_lds_writer(i);
+	if (fence)
+		f.roles |= ROLE_LDS_FENCE | ROLE_TENSOR_ANCHOR;
+	if (writer)
+		f.roles |= ROLE_WAR_ANCHOR;
+	if (st_inst_is_ds_write(i))
+		f.roles |= ROLE_DS_WRITE | ROLE_TENSOR_ANCHOR;
+	if (reader)
+		f.roles |= ROLE_TENSOR_ANCHOR;
+	f.is_wait = st_wait_counts(i, f.waits);
+
+	struct u32vec memtok = {0};
+	push_token_keys(&memtok, i);
+	f.tagged = st_inst_attr(i, "mod.memtoken") != NULL;
+
+	f.use_off = (uint32_t)v->uses.n;
+	for (uint32_t k = 0; k < i->nsrcs; k++) {
+		const struct st_operand *op = &i->srcs[k];
+		if (op->kind != ST_OPND_REG)
+			continue;
+		for (uint32_t r = 0; r < op->reg.count; r++) {
+			wv_key key = mkkey(op->reg.cls, op->reg.index + r);
+			if (!has_use(v, f.use_off, key))
+				st_vec_push(&v->uses, ((struct use){key, k}));
+		}
+	}
+	if (reader || fence || st_inst_is_async_lds_reader(i))
+		for (size_t k = 0; k < memtok.n; k++)
+			if (!has_use(v, f.use_off, mkkey(ST_REG_LDS, memtok.v[k])))
+				st_vec_push(&v->uses, ((struct use){mkkey(ST_REG_LDS, memtok.v[k]), NONE32}));
+	f.nuse = (uint32_t)v->uses.n - f.use_off;
+
+	f.def_off = (uint32_t)v->defs.n;
+	for (uint32_t k = 0; k < i->ndsts; k++) {
+		const struct st_operand *op = &i->dsts[k];
+		if (op->kind != ST_OPND_REG)
+			continue;
+		for (uint32_t r = 0; r < op->reg.count; r++) {
+			wv_key key = mkkey(op->reg.cls, op->reg.index + r);
+			if (!has_def(v, f.def_off, key))
+				st_vec_push(&v->defs, key);
+		}
+	}
+	if (writer || fence)
+		for (size_t k = 0; k < memtok.n; k++)
+			if (!has_def(v, f.def_off, mkkey(ST_REG_LDS, memtok.v[k])))
+				st_vec_push(&v->defs, mkkey(ST_REG_LDS, memtok.v[k]));
+	f.ndef = (uint32_t)v->defs.n - f.def_off;
+
+	/* The token set: mod.memtoken ids and every LDS<t> operand. */
+	for (int side = 0; side < 2; side++) {
+		const struct st_operand *ops = side ? i->dsts : i->srcs;
+		uint32_t n = side ? i->ndsts : i->nsrcs;
+		for (uint32_t k = 0; k < n; k++) {
+			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
+				continue;
+			f.tagged = true;
+			for (uint32_t r = 0; r < ops[k].reg.count; r++)
+				st_vec_push(&memtok, ops[k].reg.index + r);
+		}
+	}
+	qsort(memtok.v, memtok.n, sizeof *memtok.v, cmp_u32);
+	f.tok_off = (uint32_t)v->toks.n;
+	for (size_t k = 0; k < memtok.n; k++)
+		if (k == 0 || memtok.v[k] != memtok.v[k - 1])
+			st_vec_push(&v->toks, memtok.v[k]);
+	f.ntok = (uint32_t)v->toks.n - f.tok_off;
+	st_vec_free(&memtok);
+	st_vec_push(&v->facts, f);
+}
+
+/* Untagged accesses overlap everything: disjointness cannot be proved. */
+static bool tokens_overlap(const struct val *v, const struct fact *a, const struct fact *b)
+{
+	if (!a->tagged || !b->tagged)
+		return true;
+	const uint32_t *x = v->toks.v + a->tok_off, *y = v->toks.v + b->tok_off;
+	uint32_t i = 0, j = 0;
+	while (i < a->ntok && j < b->ntok) {
+		if (x[i] == y[j])
+			return true;
+		if (x[i] < y[j])
+			i++;
+		else
+			j++;
+	}
+	return false;
+}
+
+/* ---- Loops ------------------------------------------------------------- */
+
+static uint32_t intersect(const uint32_t *idom, const uint32_t *rpo_num, uint32_t a, uint32_t b)
+{
+	while (a != b) {
+		while (rpo_num[a] > rpo_num[b])
+			a = idom[a];
+		while (rpo_num[b] > rpo_num[a])
+			b = idom[b];
+	}
+	return a;
+}
+
+static bool dominates(const struct val *v, uint32_t a, uint32_t b)
+{
+	while (b != a) {
+		if (v->idom[b] == b || v->rpo_num[b] < v->rpo_num[a])
+			return false;
+		b = v->idom[b];
+	}
+	return true;
+}
+
+/* Dominators (Cooper-Harvey-Kennedy), then natural loops, one per header:
+ * a back edge is an edge whose target dominates its source. */
+static void build_loops(struct val *v)
+{
+	const struct st_function *f = v->func;
+	uint32_t n = v->nblocks;
+	v->rpo_num = st_xmalloc(n * sizeof *v->rpo_num);
+	v->idom = st_xmalloc(n * sizeof *v->idom);
+	for (uint32_t b = 0; b < n; b++)
+		v->rpo_num[b] = v->idom[b] = NONE32;
+	uint32_t *order = st_xmalloc(n * sizeof *order), norder = 0;
+	uint32_t *stack = st_xmalloc(n * sizeof *stack), *next = st_xcalloc(n, sizeof *next);
+	bool *seen = st_xcalloc(n, sizeof *seen);
+	uint32_t sp = 0;
+	stack[sp++] = 0;
+	seen[0] = true;
+	while (sp) {
+		const struct st_block *b = f->blocks.v[stack[sp - 1]];
+		if (next[b->index] < b->succs.n) {
+			const struct st_block *sb = b->succs.v[next[b->index]++];
+			uint32_t s = sb ? sb->index : 0;
+			if (sb && !seen[s]) {
+				seen[s] = true;
+				stack[sp++] = s;
+			}
+		} else {
+			order[norder++] = b->index; /* postorder */
+			sp--;
+		}
+	}
+	for (uint32_t k = 0; k < norder; k++)
+		v->rpo_num[order[norder - 1 - k]] = k;
+	v->idom[0] = 0;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t k = 1; k < norder; k++) {
+			uint32_t b = order[norder - 1 - k], nid = NONE32;
+			const struct st_block *blk = f->blocks.v[b];
+			for (size_t p = 0; p < blk->preds.n; p++) {
+				uint32_t pb = blk->preds.v[p]->index;
+				if (v->idom[pb] == NONE32)
+					continue;
+				nid = nid == NONE32 ? pb : intersect(v->idom, v->rpo_num, pb, nid);
+			}
+			if (nid != v->idom[b]) {
+				v->idom[b] = nid;
+				changed = true;
+			}
+		}
+	}
+
+	v->succ_back = st_xcalloc(n, sizeof *v->succ_back);
+	v->loops_of = st_xcalloc(n, sizeof *v->loops_of);
+	uint32_t *loop_of_header = st_xmalloc(n * sizeof *loop_of_header);
+	uint32_t *inloop = st_xmalloc(n * sizeof *inloop); /* last loop a block was added to */
+	for (uint32_t b = 0; b < n; b++)
+		loop_of_header[b] = inloop[b] = NONE32;
+	for (uint32_t b = 0; b < n; b++) {
+		const struct st_block *blk = f->blocks.v[b];
+		v->succ_back[b] = st_xmalloc((blk->succs.n ? blk->succs.n : 1) * sizeof **v->succ_back);
+		for (size_t s = 0; s < blk->succs.n; s++) {
+			v->succ_back[b][s] = -1;
+			if (!blk->succs.v[s])
+				continue;
+			uint32_t h = blk->succs.v[s]->index;
+			if (v->rpo_num[b] == NONE32 || !dominates(v, h, b))
+				continue;
+			if (loop_of_header[h] == NONE32)
+				loop_of_header[h] = v->nloops++;
+			uint32_t loop = loop_of_header[h];
+			v->succ_back[b][s] = (int32_t)v->back_edges.n;
+			st_vec_push(&v->back_edges, ((struct back_edge){b, h, loop}));
+			/* The natural loop body: h and every block reaching b without h. */
+			if (inloop[h] != loop) {
+				inloop[h] = loop;
+				st_vec_push(&v->loops_of[h], loop);
+			}
+			sp = 0;
+			if (inloop[b] != loop) {
+				inloop[b] = loop;
+				st_vec_push(&v->loops_of[b], loop);
+				stack[sp++] = b;
+			}
+			while (sp) {
+				const struct st_block *x = f->blocks.v[stack[--sp]];
+				for (size_t p = 0; p < x->preds.n; p++) {
+					uint32_t pb = x->preds.v[p]->index;
+					if (inloop[pb] == loop || v->rpo_num[pb] == NONE32)
+						continue;
+					inloop[pb] = loop;
+					st_vec_push(&v->loops_of[pb], loop);
+					stack[sp++] = pb;
+				}
+			}
+		}
+	}
+	/* Every cycle enters through a block with two predecessors (or the
+	 * entry), so deduplicating there is enough to reach a fixed point. */
+	v->dedup_block = st_xcalloc(n, sizeof *v->dedup_block);
+	for (uint32_t b = 0; b < n; b++)
+		v->dedup_block[b] = b == 0 || f->blocks.v[b]->preds.n != 1;
+	free(order);
+	free(stack);
+	free(next);
+	free(seen);
+	free(loop_of_header);
+	free(inloop);
+}
+
+static bool block_in_loop(const struct val *v, uint32_t block, uint32_t loop)
+{
+	for (size_t k = 0; k < v->loops_of[block].n; k++)
+		if (v->loops_of[block].v[k] == loop)
+			return true;
+	return false;
+}
+
+/* ---- Working state ------------------------------------------------------ */
+
+static uint64_t hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
+{
+	uint64_t h = seed ^ 0x9e3779b97f4a7c15u;
+	for (uint32_t k = 0; k < n; k++) {
+		h ^= w[k];
+		h *= 0x100000001b3u;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static uint32_t key_slot(const struct val *v, wv_key k)
+{
+	uint64_t h = k * 0x9e3779b97f4a7c15u;
+	uint32_t s = (uint32_t)(h >> 32) & (v->ocap - 1);
+	while (v->ostamp[s] == v->stamp && v->okey[s] != k)
+		s = (s + 1) & (v->ocap - 1);
+	return s;
+}
+
+static void owner_grow(struct val *v)
+{
+	wv_key *ok = v->okey;
+	uint32_t *ov = v->oval, *os = v->ostamp, ocap = v->ocap;
+	v->ocap = ocap ? ocap * 2 : 256;
+	v->okey = st_xmalloc(v->ocap * sizeof *v->okey);
+	v->oval = st_xmalloc(v->ocap * sizeof *v->oval);
+	v->ostamp = st_xcalloc(v->ocap, sizeof *v->ostamp);
+	v->ocount = 0;
+	for (uint32_t s = 0; s < ocap; s++) {
+		if (os[s] != v->stamp)
+			continue;
+		uint32_t t = key_slot(v, ok[s]);
+		v->ostamp[t] = v->stamp;
+		v->okey[t] = ok[s];
+		v->oval[t] = ov[s];
+		v->ocount++;
+	}
+	free(ok);
+	free(ov);
+	free(os);
+}
+
+/* The live entry owning key k, or NONE32. */
+static uint32_t owner(const struct val *v, wv_key k)
+{
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp)
+		return NONE32;
+	uint32_t w = v->oval[s];
+	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
+}
+
+static void set_owner(struct val *v, wv_key k, uint32_t w)
+{
+	if ((v->ocount + 1) * 2 > v->ocap)
+		owner_grow(v);
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp) {
+		v->ostamp[s] = v->stamp;
+		v->okey[s] = k;
+		v->ocount++;
+	}
+	v->oval[s] = w;
+}
+
+/* Key k gets a new definition: its previous producer no longer owns it. */
+static void disown(struct val *v, wv_key k)
+{
+	uint32_t w = owner(v, k);
+	if (w == NONE32)
+		return;
+	struct went *e = &v->wents.v[w];
+	wv_key *keys = v->wkeys.v + e->key_off;
+	for (uint32_t j = 0; j < e->nkeys; j++) {
+		if (keys[j] == k) {
+			keys[j] = keys[--e->nkeys];
+			break;
+		}
+	}
+	set_owner(v, k, NONE32);
+}
+
+static uint32_t qat(const struct queue *q, uint32_t k)
+{
+	return q->slot[(q->head + k) & q->mask];
+}
+
+static void retire_oldest(struct val *v, struct queue *q, uint32_t count)
+{
+	for (uint32_t k = 0; k < count && q->n; k++) {
+		v->wents.v[q->slot[q->head]].live = false;
+		q->head = (q->head + 1) & q->mask;
+		q->n--;
+	}
+}
+
+static uint32_t new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
+                         uint32_t nkeys)
+{
+	struct went e = {inst, mark, c, true, (uint32_t)v->wkeys.n, nkeys};
+	for (uint32_t j = 0; j < nkeys; j++)
+		st_vec_push(&v->wkeys, keys[j]);
+	uint32_t w = (uint32_t)v->wents.n;
+	st_vec_push(&v->wents, e);
+	for (uint32_t j = 0; j < nkeys; j++)
+		set_owner(v, keys[j], w);
+	return w;
+}
+
+static void issue(struct val *v, enum st_counter c, uint32_t w)
+{
+	struct queue *q = &v->q[c];
+	if (q->n >= v->max_in_flight)
+		retire_oldest(v, q, q->n - v->max_in_flight + 1);
+	q->slot[(q->head + q->n) & q->mask] = w;
+	q->n++;
+}
+
+static void reset_state(struct val *v)
+{
+	st_vec_clear(&v->wents);
+	st_vec_clear(&v->wkeys);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		v->q[c].head = v->q[c].n = 0;
+	v->stamp++;
+	v->ocount = 0;
+}
+
+/* Encoding, per counter: n, then per entry: inst, mark, nkeys, keys (2 words
+ * each, sorted). Equal states encode to equal words. */
+static void decode(struct val *v, const uint32_t *w, uint32_t len)
+{
+	reset_state(v);
+	uint32_t p = 0;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		st_assert(p < len);
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
+			p += 3;
+			uint32_t e = new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
+			v->wents.v[e].nkeys = nkeys;
+			for (uint32_t j = 0; j < nkeys; j++, p += 2) {
+				wv_key key = (uint64_t)w[p] << 32 | w[p + 1];
+				st_vec_push(&v->wkeys, key);
+				set_owner(v, key, e);
+			}
+			issue(v, (enum st_counter)c, e);
+		}
+	}
+}
+
+static void encode(struct val *v)
+{
+	st_vec_clear(&v->enc);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		const struct queue *q = &v->q[c];
+		st_vec_push(&v->enc, q->n);
+		for (uint32_t k = 0; k < q->n; k++) {
+			struct went *e = &v->wents.v[qat(q, k)];
+			wv_key *keys = v->wkeys.v + e->key_off;
+			bool anon = e->nkeys == 0 && (c == ST_CNT_LOAD || c == ST_CNT_KM || c == ST_CNT_STORE);
+			st_vec_push(&v->enc, anon ? ANON : e->inst);
+			st_vec_push(&v->enc, e->mark);
+			st_vec_push(&v->enc, e->nkeys);
+			qsort(keys, e->nkeys, sizeof *keys, cmp_key);
+			for (uint32_t j = 0; j < e->nkeys; j++) {
+				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
+				st_vec_push(&v->enc, (uint32_t)keys[j]);
+			}
+		}
+	}
+}
+
+/* Crossing back edge `be`: tensor ops issued inside its loop now belong to an
+ * earlier iteration. */
+static void mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t be)
+{
+	uint32_t p = 0, loop = v->back_edges.v[be].loop;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], nkeys = w[p + 2];
+			if (c == ST_CNT_TENSOR && w[p + 1] == 0 && block_in_loop(v, v->facts.v[inst].block, loop))
+				w[p + 1] = be + 1;
+			p += 3 + 2 * nkeys;
+		}
+	}
+	st_assert(p == len);
+}
+
+/* ---- Violations ---------------------------------------------------------- */
+
+static uint32_t viol_slot(const struct val *v, uint32_t consumer, uint32_t producer)
+{
+	uint64_t h = ((uint64_t)consumer << 32 | producer) * 0x9e3779b97f4a7c15u;
+	uint32_t s = (uint32_t)(h >> 32) & (v->vcap - 1);
+	while (v->vtable[s] != NONE32) {
+		const struct violation *x = &v->viols.v[v->vtable[s]];
+		if (x->consumer == consumer && x->producer == producer)
+			break;
+		s = (s + 1) & (v->vcap - 1);
+	}
+	return s;
+}
+
+static void viol_grow(struct val *v)
+{
+	free(v->vtable);
+	v->vcap = v->vcap ? v->vcap * 2 : 64;
+	v->vtable = st_xmalloc(v->vcap * sizeof *v->vtable);
+	memset(v->vtable, 0xff, v->vcap * sizeof *v->vtable);
+	for (uint32_t k = 0; k < v->viols.n; k++)
+		v->vtable[viol_slot(v, v->viols.v[k].consumer, v->viols.v[k].producer)] = k;
+}
+
+/* Producer entry w is in flight at consumer `consumer`, which depends on it. */
+static void violation(struct val *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
+                      const struct use *u, const char *why)
+{
+	const struct went *e = &v->wents.v[w];
+	st_assert(e->inst != ANON);
+	const struct queue *q = &v->q[e->counter];
+	uint32_t pos = 0;
+	while (pos < q->n && qat(q, pos) != w)
+		pos++;
+	st_assert(pos < q->n);
+	struct violation x = {
+		.consumer = consumer,
+		.producer = e->inst,
+		.node = node,
+		.counter = e->counter,
+		.rule = rule,
+		.opnd = u ? u->opnd : NONE32,
+		.key = u ? u->key : 0,
+		.needed = e->counter == ST_CNT_KM ? 0 : (int)(q->n - pos - 1),
+		.carried = e->counter == ST_CNT_TENSOR ? e->mark : 0,
+		.why = why,
+	};
+	if ((v->viols.n + 1) * 2 > v->vcap)
+		viol_grow(v);
+	uint32_t s = viol_slot(v, consumer, e->inst);
+	if (v->vtable[s] == NONE32) {
+		v->vtable[s] = (uint32_t)v->viols.n;
+		st_vec_push(&v->viols, x);
+	} else if (v->viols.v[v->vtable[s]].carried && !x.carried) {
+		/* A path where the dependency is not loop-carried makes it an error. */
+		v->viols.v[v->vtable[s]] = x;
+	}
+}
+
+/* ---- Transfer ------------------------------------------------------------ */
+
+/* The counters whose ops access LDS without a register result to wait on. */
+static const enum st_counter lds_counters[2] = {ST_CNT_DS, ST_CNT_ASYNC};
+
+/* Every dependency of instruction `id` must be retired in the current state. */
+static void check(struct val *v, uint32_t node, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	/* The seed's tensor policy: tensor RAW drains only at LDS fences, or
+	 * everywhere with a single wave. */
+	bool tensor_raw = (f->roles & ROLE_LDS_FENCE) || v->num_waves == 1;
+	for (uint32_t k = 0; k < f->nuse; k++) {
+		const struct use *u = &v->uses.v[f->use_off + k];
+		uint32_t w = owner(v, u->key);
+		v->nchecked++;
+		if (w == NONE32)
+			continue;
+		if (v->wents.v[w].counter == ST_CNT_TENSOR && !tensor_raw)
+			continue;
+		violation(v, node, id, w, RULE_RAW, u, NULL);
+	}
+	if (f->roles & ROLE_WAR_ANCHOR) {
+		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO. */
+		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
+			const struct queue *q = &v->q[lds_counters[k0]];
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
+				v->nchecked++;
+				if (!tokens_overlap(v, f, p))
+					continue;
+				bool cons = !f->tagged || !p->tagged;
+				violation(v, node, id, qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
+				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL);
+			}
+		}
+	}
+	if (f->roles & ROLE_LDS_FENCE) {
+		/* Barrier ordering, and the conservative fallback: an untagged barrier
+		 * or any untagged op in flight drains the whole counter. */
+		for (int k0 = 0; k0 < 2; k0++) {
+			const struct queue *q = &v->q[lds_counters[k0]];
+			bool any_untagged = false;
+			for (uint32_t k = 0; k < q->n; k++)
+				any_untagged |= !v->facts.v[v->wents.v[qat(q, k)].inst].tagged;
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
+				v->nchecked++;
+				if (!f->tagged)
+					violation(v, node, id, qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
+				else if (any_untagged)
+					violation(v, node, id, qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight");
+				else if (tokens_overlap(v, f, p))
+					violation(v, node, id, qat(q, k), RULE_BARRIER, NULL, NULL);
+			}
+		}
+	}
+	if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw) {
+		/* Untagged tensor loads (or an untagged anchor) may touch any LDS. */
+		const struct queue *q = &v->q[ST_CNT_TENSOR];
+		for (uint32_t k = 0; k < q->n; k++) {
+			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
+			v->nchecked++;
+			if (!f->tagged || !p->tagged)
+				violation(v, node, id, qat(q, k), RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight");
+		}
+	}
+}
+
+static void apply(struct val *v, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	if (f->is_wait) {
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			struct queue *q = &v->q[c];
+			if (f->waits[c] < 0)
+				continue;
+			if (c == ST_CNT_KM) {
+				/* Out of order: only kmcnt 0 says which loads are done. */
+				if (f->waits[c] == 0)
+					retire_oldest(v, q, q->n);
+			} else if ((uint32_t)f->waits[c] < q->n) {
+				retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
+			}
+		}
+	}
+	const wv_key *defs = v->defs.v + f->def_off;
+	for (uint32_t k = 0; k < f->ndef; k++)
+		disown(v, defs[k]);
+	if (f->counter != ST_CNT_NONE)
+		issue(v, f->counter, new_went(v, id, 0, f->counter, defs, f->ndef));
+}
+
+/* ---- Exploration ---------------------------------------------------------- */
+
+static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
+{
+	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
+	while (v->table[s] != NONE32) {
+		const struct node *x = &v->nodes.v[v->table[s]];
+		if (x->hash == h && x->block == block && x->len == len && memcmp(x->state, w, len * sizeof *w) == 0)
+			break;
+		s = (s + 1) & (v->tcap - 1);
+	}
+	return &v->table[s];
+}
+
+static void table_grow(struct val *v)
+{
+	free(v->table);
+	v->tcap = v->tcap ? v->tcap * 2 : 1024;
+	v->table = st_xmalloc(v->tcap * sizeof *v->table);
+	memset(v->table, 0xff, v->tcap * sizeof *v->table);
+	for (uint32_t k = 0; k < v->nodes.n; k++) {
+		const struct node *x = &v->nodes.v[k];
+		if (v->dedup_block[x->block])
+			*node_slot(v, x->block, x->state, x->len, x->hash) = k;
+	}
+}
+
+/* Queues a (block, state) node unless the join block has seen the state. */
+static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
+{
+	uint64_t h = hash_words(w, len, block);
+	if (v->dedup_block[block]) {
+		if ((v->tcount + 1) * 2 > v->tcap)
+			table_grow(v);
+		uint32_t *slot = node_slot(v, block, w, len, h);
+		if (*slot != NONE32)
+			return;
+		if (v->nstates[block] >= v->state_bound) {
+			v->inconclusive[block] = true;
+			return;
+		}
+		v->nstates[block]++;
+		v->tcount++;
+		*slot = (uint32_t)v->nodes.n;
+	}
+	uint32_t *copy = st_xmalloc((len ? len : 1) * sizeof *copy);
+	memcpy(copy, w, len * sizeof *w);
+	st_vec_push(&v->nodes, ((struct node){block, parent, copy, len, h}));
+}
+
+static void process(struct val *v, uint32_t n)
+{
+	uint32_t b = v->nodes.v[n].block;
+	decode(v, v->nodes.v[n].state, v->nodes.v[n].len);
+	const struct st_block *blk = v->func->blocks.v[b];
+	st_foreach_inst(blk, i) {
+		check(v, n, i->id);
+		apply(v, i->id);
+	}
+	if (!v->dedup_block[b]) {
+		free(v->nodes.v[n].state);
+		v->nodes.v[n].state = NULL;
+	}
+	encode(v);
+	for (size_t s = 0; s < blk->succs.n; s++) {
+		if (!blk->succs.v[s])
+			continue;
+		uint32_t to = blk->succs.v[s]->index;
+		int32_t be = v->succ_back[b][s];
+		if (be >= 0) {
+			uint32_t *w = st_xmalloc(v->enc.n * sizeof *w);
+			memcpy(w, v->enc.v, v->enc.n * sizeof *w);
+			mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
+			add_node(v, to, n, w, (uint32_t)v->enc.n);
+			free(w);
+		} else {
+			add_node(v, to, n, v->enc.v, (uint32_t)v->enc.n);
+		}
+	}
+}
+
+/* ---- Reporting ------------------------------------------------------------ */
+
+static void format_path(const struct val *v, uint32_t node, struct st_buf *out)
+{
+	ST_VEC(uint32_t) path = {0};
+	for (uint32_t n = node; n != NONE32; n = v->nodes.v[n].parent)
+		st_vec_push(&path, v->nodes.v[n].block);
+	/* Long paths keep their head and tail; the middle is counted. */
+	size_t len = path.n, head = len > 32 ? 8 : len, tail = len > 32 ? 16 : 0;
+	for (size_t k = 0; k < head; k++)
+		st_buf_printf(out, "%s^%s", k ? " -> " : "", v->func->blocks.v[path.v[len - 1 - k]]->label);
+	if (tail) {
+		st_buf_printf(out, " -> ... (%zu blocks) ...", len - head - tail);
+		for (size_t k = tail; k-- > 0;)
+			st_buf_printf(out, " -> ^%s", v->func->blocks.v[path.v[k]]->label);
+	}
+	st_vec_free(&path);
+}
+
+static void format_loc(struct st_buf *out, struct st_loc loc)
+{
+	if (loc.line)
+		st_buf_printf(out, "%s:%u:%u", loc.file ? loc.file : "<input>", loc.line, loc.col);
+	else
+		st_buf_puts(out, "<unknown location>");
+}
+
+static int cmp_viol(const void *a, const void *b)
+{
+	const struct violation *x = a, *y = b;
+	if (x->consumer != y->consumer)
+		return x->consumer < y->consumer ? -1 : 1;
+	return (x->producer > y->producer) - (x->producer < y->producer);
+}
+
+/* Returns whether the report is an error. */
+static bool report(struct val *v, const struct violation *x)
+{
+	const struct fact *c = &v->facts.v[x->consumer], *p = &v->facts.v[x->producer];
+	struct st_buf msg = {0};
+	bool error = !x->carried || v->strict;
+	if (x->carried) {
+		const struct back_edge *be = &v->back_edges.v[x->carried - 1];
+		st_buf_printf(&msg, "loop-carried tensor dependency across back edge ^%s -> ^%s: ",
+		              v->func->blocks.v[be->from]->label, v->func->blocks.v[be->to]->label);
+	}
+	st_buf_printf(&msg, "missing %s %d before '%s': ", st_counter_wait_mnemonic(x->counter), x->needed,
+	              c->inst->name);
+	char reg[64];
+	switch (x->rule) {
+	case RULE_RAW:
+		if (x->opnd != NONE32)
+			st_reg_format(c->inst->srcs[x->opnd].reg, reg, sizeof reg);
+		else
+			st_reg_format((struct st_reg){ST_REG_LDS, (uint32_t)x->key, 1, false}, reg, sizeof reg);
+		st_buf_printf(&msg, "RAW dependency through %s", reg);
+		break;
+	case RULE_WAR: st_buf_puts(&msg, "WAR-on-LDS dependency"); break;
+	case RULE_BARRIER: st_buf_puts(&msg, "barrier ordering dependency"); break;
+	case RULE_CONSERVATIVE: st_buf_printf(&msg, "conservative dependency (%s)", x->why); break;
+	}
+	st_buf_printf(&msg, " on '%s' (", p->inst->name);
+	format_loc(&msg, p->inst->loc);
+	st_buf_printf(&msg, ")%s still in flight; path: ", x->carried ? " from an earlier iteration" : "");
+	format_path(v, x->node, &msg);
+	st_diag_emit(v->ctx->diag, error ? ST_SEV_ERROR : ST_SEV_WARNING, c->inst->loc, "%s", st_buf_cstr(&msg));
+	st_buf_free(&msg);
+	return error;
+}
+
+static void val_free(struct val *v)
+{
+	for (size_t k = 0; k < v->nodes.n; k++)
+		free(v->nodes.v[k].state);
+	st_vec_free(&v->nodes);
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		if (v->succ_back)
+			free(v->succ_back[b]);
+		if (v->loops_of)
+			st_vec_free(&v->loops_of[b]);
+	}
+	free(v->succ_back);
+	free(v->loops_of);
+	free(v->rpo_num);
+	free(v->idom);
+	free(v->dedup_block);
+	free(v->nstates);
+	free(v->inconclusive);
+	free(v->table);
+	st_vec_free(&v->back_edges);
+	st_vec_free(&v->facts);
+	st_vec_free(&v->uses);
+	st_vec_free(&v->defs);
+	st_vec_free(&v->toks);
+	st_vec_free(&v->wents);
+	st_vec_free(&v->wkeys);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		free(v->q[c].slot);
+	free(v->okey);
+	free(v->oval);
+	free(v->ostamp);
+	st_vec_free(&v->enc);
+	st_vec_free(&v->viols);
+	free(v->vtable);
+}
+
+/* Validates one function; returns the number of errors reported. */
+static size_t validate_function(struct val *v, const struct st_function *f)
+{
+	v->func = f;
+	v->nblocks = (uint32_t)f->blocks.n;
+	if (!v->nblocks)
+		return 0;
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		st_foreach_inst(f->blocks.v[b], i) {
+			i->id = (uint32_t)v->facts.n;
+			build_fact(v, i, b);
+		}
+	}
+	build_loops(v);
+	v->nstates = st_xcalloc(v->nblocks, sizeof *v->nstates);
+	v->inconclusive = st_xcalloc(v->nblocks, sizeof *v->inconclusive);
+	uint32_t ring = 2;
+	while (ring <= v->max_in_flight)
+		ring *= 2;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		v->q[c].slot = st_xmalloc(ring * sizeof *v->q[c].slot);
+		v->q[c].mask = ring - 1;
+	}
+
+	owner_grow(v);
+	uint32_t empty[ST_NUM_COUNTERS] = {0};
+	add_node(v, 0, NONE32, empty, ST_NUM_COUNTERS);
+	for (uint32_t n = 0; n < v->nodes.n; n++)
+		process(v, n);
+
+	size_t nerrors = 0, ncarried = 0;
+	qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, cmp_viol);
+	for (size_t k = 0; k < v->viols.n; k++) {
+		nerrors += report(v, &v->viols.v[k]);
+		ncarried += v->viols.v[k].carried != 0;
+	}
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		if (!v->inconclusive[b])
+			continue;
+		const struct st_block *blk = f->blocks.v[b];
+		st_diag_emit(v->ctx->diag, v->strict ? ST_SEV_ERROR : ST_SEV_WARNING, blk->loc,
+		             "inconclusive: more than %u distinct in-flight states reach ^%s; waits on paths "
+		             "through it are not proven (raise stateBound)",
+		             v->state_bound, blk->label);
+		nerrors += v->strict;
+		st_pass_stat_add(v->ctx, "inconclusive-blocks", 1);
+	}
+	st_pass_stat_add(v->ctx, "states-explored", (int64_t)v->nodes.n);
+	st_pass_stat_add(v->ctx, "dependency-checks", (int64_t)v->nchecked);
+	st_pass_stat_add(v->ctx, "unsatisfied-dependencies", (int64_t)(v->viols.n - ncarried));
+	st_pass_stat_add(v->ctx, "loop-carried-tensor-dependencies", (int64_t)ncarried);
+	return nerrors;
+}
+
+/* The pass manager fills unset options with their schema defaults. */
+static int64_t int_option(const struct st_pass_ctx *ctx, int k, int64_t dflt)
+{
+	return ctx->opts ? ctx->opts[k].i : dflt;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	int64_t bound = int_option(ctx, OPT_STATE_BOUND, WV_DEFAULT_STATE_BOUND);
+	int64_t cap = int_option(ctx, OPT_MAX_IN_FLIGHT, WV_DEFAULT_MAX_IN_FLIGHT);
+	struct st_loc noloc = {0};
+	if (bound < 1 || bound > INT32_MAX) {
+		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: stateBound must be at least 1");
+		return false;
+	}
+	if (cap < 1 || cap > WV_MAX_IN_FLIGHT_LIMIT) {
+		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: maxInFlight must be in 1..%d",
+		         WV_MAX_IN_FLIGHT_LIMIT);
+		return false;
+	}
+	size_t nerrors = 0;
+	for (size_t fi = 0; fi < ctx->module->funcs.n; fi++) {
+		struct val v = {
+			.ctx = ctx,
+			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
+			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
+			.num_waves = ctx->config ? ctx->config->num_waves : 0,
+			.state_bound = (uint32_t)bound,
+			.max_in_flight = (uint32_t)cap,
+		};
+		nerrors += validate_function(&v, ctx->module->funcs.v[fi]);
+		val_free(&v);
+	}
+	return nerrors == 0;
+}
+
+const struct st_pass_info st_pass_waitcnt_validation = {
+	.name = "WaitCntValidationCheckPass",
+	.summary = "prove every dependency is retired by the waits on every path (counterexample on failure)",
+	.options = options,
+	.noptions = sizeof options / sizeof options[0],
+	.run = run,
+};
