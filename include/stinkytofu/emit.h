@@ -22,9 +22,11 @@ void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i);
 
 /* One `digraph` per function: a node per block listing its label and
  * instructions (as assembly), an edge per `Successors:` entry, retreating
- * (loop back) edges dashed and left out of the layout ranking, and
- * instructions inserted by a pass highlighted. */
-void st_emit_dot_module(struct st_buf *out, const struct st_module *m);
-void st_emit_dot_function(struct st_buf *out, const struct st_function *f);
+ * edges (loop back edges, edges closing irreducible cycles) drawn apart and
+ * left out of the layout ranking, and instructions inserted by a pass
+ * highlighted. Refreshes the derived predecessor lists (the CFG analysis
+ * needs them); nothing else is changed. */
+void st_emit_dot_module(struct st_buf *out, struct st_module *m);
+void st_emit_dot_function(struct st_buf *out, struct st_function *f);
 
 #endif

@@ -4,11 +4,12 @@
  * labels and its instructions (in assembly syntax, st_emit_asm_inst), one row
  * each; instructions a pass inserted (st_inst.created, the waits) are bold red
  * on a tinted row. Edges come from `Successors:` only, like the CFG itself.
- * Retreating edges (loop back edges) are dashed blue and `constraint=false`,
- * so `dot` ranks the acyclic rest top-down and loops read as arcs going up. */
-#include <stdlib.h>
+ * Retreating edges are `constraint=false`, so `dot` ranks the acyclic rest
+ * top-down and loops read as arcs going up: loop back edges dashed blue,
+ * edges closing an irreducible cycle dotted orange. */
 #include <string.h>
 
+#include "stinkytofu/cfg.h"
 #include "stinkytofu/emit.h"
 
 /* Text inside an HTML-like label: the markup characters become entities.
@@ -41,49 +42,20 @@ static void put_quoted(struct st_buf *out, const char *s)
 	st_buf_putc(out, '"');
 }
 
-enum { WHITE, ON_STACK, DONE };
-
-/* Marks retreating edges by an iterative depth-first search from the entry,
- * then from every block it did not reach (so a cycle of unreachable blocks is
- * broken too). retreat[b][s] is set when b's s-th successor edge retreats.
- * Linear in blocks + edges. */
-static bool **retreating_edges(const struct st_function *f)
+/* How an edge is drawn. Retreating edges are those going back in reverse
+ * post-order (st_cfg): a loop back edge when its target dominates its source,
+ * otherwise an edge entering an irreducible cycle. Among blocks the entry does
+ * not reach, block order plays the part of RPO so their cycles are broken
+ * too; every other edge is forward and ranks its target below its source. */
+static const char *edge_style(const struct st_cfg *cfg, const struct st_block *from, const struct st_block *to)
 {
-	size_t n = f->blocks.n;
-	bool **retreat = st_xcalloc(n + 1, sizeof *retreat);
-	unsigned char *state = st_xcalloc(n + 1, 1);
-	struct frame {
-		const struct st_block *b;
-		size_t next;
-	} *stack = st_xcalloc(n + 1, sizeof *stack);
-	for (size_t bi = 0; bi < n; bi++)
-		retreat[bi] = st_xcalloc(f->blocks.v[bi]->succs.n + 1, sizeof **retreat);
-	for (size_t root = 0; root < n; root++) {
-		if (state[root] != WHITE)
-			continue;
-		size_t sp = 0;
-		stack[sp++] = (struct frame){f->blocks.v[root], 0};
-		state[root] = ON_STACK;
-		while (sp) {
-			struct frame *fr = &stack[sp - 1];
-			if (fr->next == fr->b->succs.n) {
-				state[fr->b->index] = DONE;
-				sp--;
-				continue;
-			}
-			size_t s = fr->next++;
-			const struct st_block *t = fr->b->succs.v[s];
-			if (state[t->index] == ON_STACK) {
-				retreat[fr->b->index][s] = true;
-			} else if (state[t->index] == WHITE) {
-				state[t->index] = ON_STACK;
-				stack[sp++] = (struct frame){t, 0};
-			}
-		}
-	}
-	free(stack);
-	free(state);
-	return retreat;
+	uint32_t f = from->index, t = to->index;
+	bool freach = st_cfg_reachable(cfg, f), treach = st_cfg_reachable(cfg, t);
+	if (freach != treach || cfg->rpo_index[t] > cfg->rpo_index[f])
+		return "";
+	if (freach && st_cfg_dominates(cfg, t, f))
+		return " [style=dashed color=\"#1F5FBF\" constraint=false]";
+	return " [style=dotted color=\"#B05F00\" constraint=false]";
 }
 
 static void put_row(struct st_buf *out, const char *text, size_t n, bool inserted)
@@ -123,7 +95,7 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 	st_buf_puts(out, "</TABLE>>];\n");
 }
 
-void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
+void st_emit_dot_function(struct st_buf *out, struct st_function *f)
 {
 	st_buf_puts(out, "digraph ");
 	put_quoted(out, *f->name ? f->name : "stir");
@@ -135,22 +107,20 @@ void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
 		put_node(out, &line, f->blocks.v[bi]);
 	st_buf_free(&line);
 
-	bool **retreat = retreating_edges(f);
+	st_function_compute_preds(f);
+	struct st_cfg cfg;
+	st_cfg_build(&cfg, f);
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
-		for (size_t s = 0; s < b->succs.n; s++) {
-			st_buf_printf(out, "  b%u -> b%u", (unsigned)b->index, (unsigned)b->succs.v[s]->index);
-			if (retreat[bi][s])
-				st_buf_puts(out, " [style=dashed color=\"#1F5FBF\" constraint=false]");
-			st_buf_puts(out, ";\n");
-		}
-		free(retreat[bi]);
+		for (size_t s = 0; s < b->succs.n; s++)
+			st_buf_printf(out, "  b%u -> b%u%s;\n", (unsigned)b->index, (unsigned)b->succs.v[s]->index,
+			              edge_style(&cfg, b, b->succs.v[s]));
 	}
-	free(retreat);
+	st_cfg_free(&cfg);
 	st_buf_puts(out, "}\n");
 }
 
-void st_emit_dot_module(struct st_buf *out, const struct st_module *m)
+void st_emit_dot_module(struct st_buf *out, struct st_module *m)
 {
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		st_emit_dot_function(out, m->funcs.v[fi]);

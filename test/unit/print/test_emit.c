@@ -258,7 +258,7 @@ START_TEST(labels_and_targets)
 }
 END_TEST
 
-static char *module_dot(const struct st_module *m)
+static char *module_dot(struct st_module *m)
 {
 	struct st_buf b = {0};
 	st_emit_dot_module(&b, m);
@@ -315,7 +315,31 @@ START_TEST(dot_unreachable_cycle)
 	char *got = module_dot(m);
 	ck_assert_ptr_nonnull(strstr(got, "digraph \"stir\" {\n"));
 	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b2;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b1 [style=dashed"));
+	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b1 [style=dotted color=\"#B05F00\" constraint=false];\n"));
+	free(got);
+	st_module_free(m);
+}
+END_TEST
+
+/* Two entries into one cycle: the retreating edge is not a loop back edge
+ * (its target does not dominate its source) and is drawn dotted. */
+START_TEST(dot_irreducible)
+{
+	struct st_module *m = st_module_new("t.stir");
+	struct st_function *f = st_function_new(m, "g", noloc);
+	struct st_block *e = st_block_new(f, "entry", noloc);
+	struct st_block *x = st_block_new(f, "x", noloc);
+	struct st_block *y = st_block_new(f, "y", noloc);
+	st_block_add_succ(e, x, noloc);
+	st_block_add_succ(e, y, noloc);
+	st_block_add_succ(x, y, noloc);
+	st_block_add_succ(y, x, noloc);
+	char *got = module_dot(m);
+	ck_assert_ptr_nonnull(strstr(got, "  b0 -> b1;\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b0 -> b2;\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b2;\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b1 [style=dotted"));
+	ck_assert_ptr_null(strstr(got, "dashed"));
 	free(got);
 	st_module_free(m);
 }
@@ -333,6 +357,7 @@ int main(void)
 	tcase_add_test(tc, labels_and_targets);
 	tcase_add_test(tc, dot_escaping_and_edges);
 	tcase_add_test(tc, dot_unreachable_cycle);
+	tcase_add_test(tc, dot_irreducible);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
