@@ -16,6 +16,8 @@
 /* How each processed module is written. */
 enum st_output_mode {
 	ST_OUTPUT_STIR, /* .stir text (the default) */
+	ST_OUTPUT_ASM,  /* --emit-asm: gfx1250 assembly */
+	ST_OUTPUT_DOT,  /* --emit-dot: Graphviz CFG pictures */
 	ST_NUM_OUTPUT_MODES
 };
 
@@ -36,6 +38,7 @@ struct st_driver_options {
 	bool remarks;
 	bool verify_each;
 	bool print_output; /* accepted for compatibility: the IR is printed anyway */
+	bool emit_asm, emit_dot; /* select output_mode (at most one) */
 	bool list_passes, help, version;
 	struct st_pm_options pm; /* instrumentation; print lists below */
 	ST_VEC(const struct st_pass_info *) print_before, print_after;

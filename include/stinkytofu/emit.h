@@ -24,9 +24,9 @@ void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i);
  * instructions (as assembly), an edge per `Successors:` entry, retreating
  * edges (loop back edges, edges closing irreducible cycles) drawn apart and
  * left out of the layout ranking, and instructions inserted by a pass
- * highlighted. Refreshes the derived predecessor lists (the CFG analysis
- * needs them); nothing else is changed. */
-void st_emit_dot_module(struct st_buf *out, struct st_module *m);
-void st_emit_dot_function(struct st_buf *out, struct st_function *f);
+ * highlighted. Predecessor lists must be current (st_function_compute_preds;
+ * the parser leaves them so), as for st_cfg_build. */
+void st_emit_dot_module(struct st_buf *out, const struct st_module *m);
+void st_emit_dot_function(struct st_buf *out, const struct st_function *f);
 
 #endif

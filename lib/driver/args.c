@@ -201,6 +201,9 @@ static const struct flag flags[] = {
 	 FIELD(split_input_file), NULL},
 	{"verify-diagnostics", ARG_BOOL, NULL, "check diagnostics against expected-* annotations in the input",
 	 FIELD(verify_diagnostics), NULL},
+	{"emit-asm", ARG_BOOL, NULL, "write gfx1250 assembly (for llvm-mc) instead of .stir", FIELD(emit_asm), NULL},
+	{"emit-dot", ARG_BOOL, NULL, "write each function's CFG as a Graphviz digraph instead of .stir", FIELD(emit_dot),
+	 NULL},
 	{"print-output", ARG_BOOL, NULL, "print the IR (always done; accepted for compatibility)", FIELD(print_output), NULL},
 	{"list-passes", ARG_BOOL, NULL, "list the registered passes", FIELD(list_passes), NULL},
 	{"help", ARG_BOOL, NULL, "show this help", FIELD(help), NULL},
@@ -360,6 +363,11 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 			ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d);
 		}
 	}
+	if (o->emit_asm && o->emit_dot) {
+		st_error(&d, noloc, "--emit-asm and --emit-dot select different outputs; give one");
+		ok = false;
+	}
+	o->output_mode = o->emit_asm ? ST_OUTPUT_ASM : o->emit_dot ? ST_OUTPUT_DOT : ST_OUTPUT_STIR;
 	o->pm.print_before = o->print_before.v;
 	o->pm.nprint_before = o->print_before.n;
 	o->pm.print_after = o->print_after.v;

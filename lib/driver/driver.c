@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "stinkytofu/driver.h"
+#include "stinkytofu/emit.h"
 #include "stinkytofu/parse.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/verify.h"
@@ -23,6 +24,20 @@ static bool emit_stir(struct st_buf *out, const struct st_module *m, struct st_d
 	return true;
 }
 
+static bool emit_asm(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+{
+	(void)d;
+	st_emit_asm_module(out, m);
+	return true;
+}
+
+static bool emit_dot(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+{
+	(void)d;
+	st_emit_dot_module(out, m);
+	return true;
+}
+
 /* Output modes: one row per enum st_output_mode. An emitter appends the
  * module's text to `out`, or reports errors and returns false. */
 static const struct output_mode {
@@ -31,6 +46,8 @@ static const struct output_mode {
 	bool (*emit)(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d);
 } output_modes[ST_NUM_OUTPUT_MODES] = {
 	{ST_OUTPUT_STIR, "Output", emit_stir},
+	{ST_OUTPUT_ASM, "Output", emit_asm},
+	{ST_OUTPUT_DOT, "Output", emit_dot},
 };
 
 struct chunk {

@@ -7,6 +7,7 @@
  * Retreating edges are `constraint=false`, so `dot` ranks the acyclic rest
  * top-down and loops read as arcs going up: loop back edges dashed blue,
  * edges closing an irreducible cycle dotted orange. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "stinkytofu/cfg.h"
@@ -95,11 +96,18 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 	st_buf_puts(out, "</TABLE>>];\n");
 }
 
-void st_emit_dot_function(struct st_buf *out, struct st_function *f)
+void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
 {
 	st_buf_puts(out, "digraph ");
 	put_quoted(out, *f->name ? f->name : "stir");
 	st_buf_puts(out, " {\n");
+	if (*f->name) {
+		char *title = st_xasprintf("@%s", f->name);
+		st_buf_puts(out, "  graph [labelloc=t fontname=\"monospace\" label=");
+		put_quoted(out, title);
+		st_buf_puts(out, "];\n");
+		free(title);
+	}
 	st_buf_puts(out, "  node [shape=plaintext fontname=\"monospace\" fontsize=10];\n");
 	st_buf_puts(out, "  edge [fontname=\"monospace\" fontsize=9];\n");
 	struct st_buf line = {0};
@@ -107,7 +115,6 @@ void st_emit_dot_function(struct st_buf *out, struct st_function *f)
 		put_node(out, &line, f->blocks.v[bi]);
 	st_buf_free(&line);
 
-	st_function_compute_preds(f);
 	struct st_cfg cfg;
 	st_cfg_build(&cfg, f);
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
@@ -120,7 +127,7 @@ void st_emit_dot_function(struct st_buf *out, struct st_function *f)
 	st_buf_puts(out, "}\n");
 }
 
-void st_emit_dot_module(struct st_buf *out, struct st_module *m)
+void st_emit_dot_module(struct st_buf *out, const struct st_module *m)
 {
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		st_emit_dot_function(out, m->funcs.v[fi]);

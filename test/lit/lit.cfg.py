@@ -32,3 +32,46 @@ _passes = subprocess.run([config.stinkytofu_opt, '--list-passes'], stdout=subpro
 for _line in _passes.splitlines():
     if _line.split():
         config.available_features.add('pass-' + _line.split()[0])
+
+# `llvm-mc-gfx1250`: an llvm-mc that assembles gfx1250 (Debian's llvm-22 or
+# newer; LLVM_MC overrides the search), substituted as %llvm-mc. The probe is
+# an instruction only gfx1250 has, and llvm-mc must not have fallen back to a
+# generic processor (which it does with a warning for an unknown -mcpu).
+# `dot`: Graphviz, for the --emit-dot tests.
+import glob
+import re
+import shutil
+
+
+def _llvm_mc_candidates():
+    if os.environ.get('LLVM_MC'):
+        yield os.environ['LLVM_MC']
+    def version(p):
+        m = re.search(r'llvm-(\d+)', p)
+        return int(m.group(1)) if m else 0
+    for p in sorted(glob.glob('/usr/lib/llvm-*/bin/llvm-mc'), key=version, reverse=True):
+        yield p
+    for name in ['llvm-mc'] + ['llvm-mc-%d' % v for v in range(30, 19, -1)]:
+        p = shutil.which(name)
+        if p:
+            yield p
+
+
+def _assembles_gfx1250(mc):
+    try:
+        r = subprocess.run([mc, '-triple=amdgcn', '-mcpu=gfx1250', '-filetype=obj', '-o', os.devnull],
+                           input='s_wait_tensorcnt 0\n', stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           universal_newlines=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return r.returncode == 0 and 'not a recognized processor' not in r.stderr
+
+
+for _mc in _llvm_mc_candidates():
+    if os.access(_mc, os.X_OK) and _assembles_gfx1250(_mc):
+        config.available_features.add('llvm-mc-gfx1250')
+        config.substitutions.append(('%llvm-mc', _mc))
+        break
+
+if shutil.which('dot'):
+    config.available_features.add('dot')

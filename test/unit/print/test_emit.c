@@ -260,6 +260,8 @@ END_TEST
 
 static char *module_dot(struct st_module *m)
 {
+	for (size_t k = 0; k < m->funcs.n; k++)
+		st_function_compute_preds(m->funcs.v[k]);
 	struct st_buf b = {0};
 	st_emit_dot_module(&b, m);
 	char *s = st_xstrdup(st_buf_cstr(&b));
