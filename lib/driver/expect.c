@@ -160,20 +160,41 @@ static void scan(struct expectations *ex, const char *file, const char *text, si
 	}
 }
 
+static int by_line(const void *x, const void *y)
+{
+	const struct expected *a = *(const struct expected *const *)x, *b = *(const struct expected *const *)y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a < b ? -1 : a > b; /* annotation order within a line */
+}
+
 bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, const char *file, const char *text,
                                     size_t len, uint32_t first_line, bool remarks, struct st_diag_engine *report)
 {
 	struct expectations ex = {.ok = true};
 	scan(&ex, file, text, len, first_line, report);
+	/* Annotations sorted by line, so matching is O((D + E) log E). */
+	struct expected **sorted = st_xmalloc((ex.v.n + 1) * sizeof *sorted);
+	for (size_t k = 0; k < ex.v.n; k++)
+		sorted[k] = &ex.v.v[k];
+	qsort(sorted, ex.v.n, sizeof *sorted, by_line);
 	for (size_t i = 0; i < collected->diags.n; i++) {
 		const struct st_diag *g = &collected->diags.v[i];
 		if (g->sev == ST_SEV_REMARK && !remarks)
 			continue;
 		bool found = false;
 		if (g->loc.line && g->loc.file && strcmp(g->loc.file, file) == 0) {
-			for (size_t k = 0; k < ex.v.n && !found; k++) {
-				struct expected *e = &ex.v.v[k];
-				if (!e->matched && e->sev == g->sev && e->line == g->loc.line && strstr(g->msg, e->text))
+			size_t lo = 0, hi = ex.v.n;
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+				if (sorted[mid]->line < g->loc.line)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (size_t k = lo; k < ex.v.n && sorted[k]->line == g->loc.line && !found; k++) {
+				struct expected *e = sorted[k];
+				if (!e->matched && e->sev == g->sev && strstr(g->msg, e->text))
 					e->matched = found = true;
 			}
 		}
@@ -193,6 +214,7 @@ bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, cons
 			         e->text, e->line);
 		ex.ok = false;
 	}
+	free(sorted);
 	for (size_t k = 0; k < ex.v.n; k++)
 		free(ex.v.v[k].text);
 	st_vec_free(&ex.v);

@@ -92,16 +92,62 @@ static void compareseq(struct snake_ctx *c, long xoff, long xlim, long yoff, lon
 	}
 }
 
+/* Runs compareseq on the lines that occur on both sides. A line with no
+ * equal on the other side is never part of a common subsequence, so setting
+ * it aside keeps the script minimal; passes that only insert or erase lines
+ * then cost linear time whatever the number of edits. */
 size_t st_diff_ids(const uint32_t *a, size_t n, const uint32_t *b, size_t m, bool *del, bool *ins)
 {
 	memset(del, 0, n * sizeof *del);
 	memset(ins, 0, m * sizeof *ins);
-	long *fbuf = st_xmalloc((n + m + 3) * sizeof *fbuf);
-	long *bbuf = st_xmalloc((n + m + 3) * sizeof *bbuf);
-	struct snake_ctx c = {a, b, fbuf + m + 1, bbuf + m + 1, del, ins};
-	compareseq(&c, 0, (long)n, 0, (long)m);
+	uint32_t maxid = 0;
+	for (size_t i = 0; i < n; i++)
+		maxid = a[i] > maxid ? a[i] : maxid;
+	for (size_t j = 0; j < m; j++)
+		maxid = b[j] > maxid ? b[j] : maxid;
+	/* Occurrence flags per id: bit 0 in a, bit 1 in b. */
+	uint8_t *seen = st_xcalloc((size_t)maxid + 1, 1);
+	for (size_t i = 0; i < n; i++)
+		seen[a[i]] |= 1;
+	for (size_t j = 0; j < m; j++)
+		seen[b[j]] |= 2;
+	size_t *ia = st_xmalloc((n + 1) * sizeof *ia), *ib = st_xmalloc((m + 1) * sizeof *ib);
+	uint32_t *ca = st_xmalloc((n + 1) * sizeof *ca), *cb = st_xmalloc((m + 1) * sizeof *cb);
+	size_t nn = 0, mm = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (seen[a[i]] == 3) {
+			ia[nn] = i;
+			ca[nn++] = a[i];
+		} else {
+			del[i] = true;
+		}
+	}
+	for (size_t j = 0; j < m; j++) {
+		if (seen[b[j]] == 3) {
+			ib[mm] = j;
+			cb[mm++] = b[j];
+		} else {
+			ins[j] = true;
+		}
+	}
+	free(seen);
+	bool *cdel = st_xcalloc(nn + 1, 1), *cins = st_xcalloc(mm + 1, 1);
+	long *fbuf = st_xmalloc((nn + mm + 3) * sizeof *fbuf);
+	long *bbuf = st_xmalloc((nn + mm + 3) * sizeof *bbuf);
+	struct snake_ctx c = {ca, cb, fbuf + mm + 1, bbuf + mm + 1, cdel, cins};
+	compareseq(&c, 0, (long)nn, 0, (long)mm);
+	for (size_t k = 0; k < nn; k++)
+		del[ia[k]] |= cdel[k];
+	for (size_t k = 0; k < mm; k++)
+		ins[ib[k]] |= cins[k];
 	free(fbuf);
 	free(bbuf);
+	free(cdel);
+	free(cins);
+	free(ia);
+	free(ib);
+	free(ca);
+	free(cb);
 	size_t edits = 0;
 	for (size_t i = 0; i < n; i++)
 		edits += del[i];

@@ -114,6 +114,32 @@ START_TEST(large_sparse_change_is_fast)
 }
 END_TEST
 
+START_TEST(erasing_many_repeated_lines_is_fast)
+{
+	/* A quarter of 400k lines are one repeated line, all erased: the lines
+	 * only one side has are set aside before the O((N+M)D) search, so this
+	 * stays linear although D is 100k. */
+	struct st_buf a = {0}, b = {0};
+	for (int i = 0; i < 400000; i++) {
+		if (i % 4 == 1) {
+			st_buf_puts(&a, "wait\n");
+			continue;
+		}
+		st_buf_printf(&a, "op %d\n", i % 1000);
+		st_buf_printf(&b, "op %d\n", i % 1000);
+	}
+	struct st_buf out = {0};
+	st_unified_diff(&out, a.data, a.len, b.data, b.len, "a", "b", 0);
+	size_t minus = 0;
+	for (size_t k = 0; k + 1 < out.len; k++)
+		minus += out.data[k] == '\n' && out.data[k + 1] == '-';
+	ck_assert_uint_eq(minus, 100000);
+	st_buf_free(&a);
+	st_buf_free(&b);
+	st_buf_free(&out);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("diff");
@@ -121,6 +147,8 @@ int main(void)
 	tcase_add_test(tc, minimal_on_random_inputs);
 	tcase_add_test(tc, hunks_like_gnu_diff);
 	tcase_add_test(tc, large_sparse_change_is_fast);
+	tcase_add_test(tc, erasing_many_repeated_lines_is_fast);
+	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
