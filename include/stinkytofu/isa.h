@@ -40,6 +40,7 @@ enum st_isa_flag {
 	ST_ISA_TENSOR_LOAD = 1u << 12,
 	ST_ISA_STORE = 1u << 13,       /* a vector memory store (STORE counter) */
 	ST_ISA_XCNT_WAIT = 1u << 14,   /* s_wait_xcnt: an untracked wait StinkyRemoveWaitCntPass can drop */
+	ST_ISA_ASYNC_LDS_WRITER = 1u << 15, /* async op writing LDS (global_load_async_to_lds) */
 };
 
 /* How a wait instruction's count is encoded. */
@@ -68,6 +69,7 @@ enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt)
 bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
 bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
 bool st_inst_is_async_lds_reader(const struct st_inst *i);
+bool st_inst_is_async_lds_writer(const struct st_inst *i);
 bool st_inst_is_ds_write(const struct st_inst *i);
 bool st_inst_is_tensor_load(const struct st_inst *i);
 bool st_inst_is_barrier(const struct st_inst *i);

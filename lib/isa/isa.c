@@ -12,6 +12,7 @@ static const struct st_isa_info table[] = {
 #define LDS_READER ST_ISA_LDS_READER
 #define LDS_WRITER ST_ISA_LDS_WRITER
 #define ASYNC_LDS_READER ST_ISA_ASYNC_LDS_READER
+#define ASYNC_LDS_WRITER ST_ISA_ASYNC_LDS_WRITER
 #define BARRIER ST_ISA_BARRIER
 #define SPLIT_BARRIER ST_ISA_SPLIT_BARRIER
 #define BRANCH ST_ISA_BRANCH
@@ -62,6 +63,7 @@ static bool has(const struct st_inst *i, unsigned flag)
 bool st_inst_is_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_LDS_READER); }
 bool st_inst_is_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_LDS_WRITER); }
 bool st_inst_is_async_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_READER); }
+bool st_inst_is_async_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_WRITER); }
 bool st_inst_is_ds_write(const struct st_inst *i) { return has(i, ST_ISA_DS_WRITE); }
 bool st_inst_is_tensor_load(const struct st_inst *i) { return has(i, ST_ISA_TENSOR_LOAD); }
 bool st_inst_is_barrier(const struct st_inst *i) { return has(i, ST_ISA_BARRIER); }

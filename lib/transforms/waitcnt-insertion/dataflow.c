@@ -1,0 +1,782 @@
+/* Analyze: the WaitDataflow forward fixed point over the full RPO.
+ *
+ *   mergeFromPredecessors   entry = one PerPredQueue per predecessor and
+ *                           counter (the predecessor's exit queues, retagged)
+ *   transferBlock           per instruction: credit input waits,
+ *                           computeRequiredWaits, the emit decision
+ *                           (needsNewWait), trimQueues, then the producer
+ *   solve                   sweeps in RPO until no exit state changes; by
+ *                           default the CK_Tensor slice is frozen after sweep 0
+ *   materializePlan         one recording sweep over the converged states
+ *
+ * Dependencies (computeRequiredWaits), each gated as the design says:
+ *   RAW          SSA sources, through PHIs (phiCurrentQueueWait), gated by
+ *                the counter's rawNeedsWait policy
+ *   WAR-on-LDS   an LDS writer waits for in-flight DS / ASYNC ops on an
+ *                overlapping token (scanDsAntiDeps; same-pipeline pairs skip)
+ *   barrier      an LDS-fence barrier waits for in-flight DS / ASYNC ops on
+ *                an overlapping token
+ *   fallbacks    untagged anchors or producers force the conservative waits */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stinkytofu/ssa.h"
+#include "waitcnt.h"
+
+/* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
+ * drains at LDS-fence barriers only (the pass refines it from NumWaves). */
+static bool every_consumer(const struct wc_dataflow *df, const struct st_inst *i)
+{
+	(void)df;
+	(void)i;
+	return true;
+}
+
+static bool tensor_at_barriers(const struct wc_dataflow *df, const struct st_inst *i)
+{
+	(void)df;
+	return st_inst_is_lds_fence(i);
+}
+
+void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
+                      const struct st_cfg *cfg)
+{
+	memset(df, 0, sizeof *df);
+	df->ctx = ctx;
+	df->func = f;
+	df->cfg = cfg;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		df->raw_needs_wait[c] = every_consumer;
+	df->raw_needs_wait[ST_CNT_TENSOR] = tensor_at_barriers;
+
+	/* Dense ids: block items first, then PHIs (whose own numbering belongs
+	 * to the def-use analysis and is restored by wc_dataflow_free). */
+	uint32_t n = 0, nphis = 0;
+	for (size_t b = 0; b < f->blocks.n; b++) {
+		st_foreach_item(f->blocks.v[b], it) n++;
+		nphis += (uint32_t)f->blocks.v[b]->phis.n;
+	}
+	df->nitems = n;
+	df->ninst = n + nphis;
+	df->insts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->insts);
+	df->saved_phi_ids = st_xmalloc((nphis ? nphis : 1) * sizeof *df->saved_phi_ids);
+	uint32_t id = 0, p = 0;
+	for (size_t b = 0; b < f->blocks.n; b++)
+		st_foreach_item(f->blocks.v[b], it) {
+			it->id = id;
+			df->insts[id++] = it;
+		}
+	for (size_t b = 0; b < f->blocks.n; b++)
+		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++) {
+			struct st_inst *phi = f->blocks.v[b]->phis.v[k];
+			df->saved_phi_ids[p++] = phi->id;
+			phi->id = id;
+			df->insts[id++] = phi;
+		}
+	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
+	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
+	size_t nb = f->blocks.n ? f->blocks.n : 1;
+	df->processable = st_xmalloc(nb * sizeof *df->processable);
+	for (size_t b = 0; b < f->blocks.n; b++)
+		df->processable[b] = !ctx || st_pass_should_process_block(ctx, f->blocks.v[b]);
+	df->entry = st_xcalloc(nb, sizeof *df->entry);
+	df->exit = st_xcalloc(nb, sizeof *df->exit);
+}
+
+void wc_dataflow_free(struct wc_dataflow *df)
+{
+	struct st_function *f = df->func;
+	uint32_t p = 0;
+	for (size_t b = 0; b < f->blocks.n; b++)
+		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++)
+			f->blocks.v[b]->phis.v[k]->id = df->saved_phi_ids[p++];
+	for (uint32_t k = 0; k < df->ninst; k++)
+		free(df->tokens[k].ids);
+	for (uint32_t k = 0; k < df->ninst - df->nitems; k++)
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			free(df->phis[k].all[c].v);
+	for (size_t b = 0; b < f->blocks.n; b++) {
+		wc_state_free(&df->entry[b]);
+		wc_state_free(&df->exit[b]);
+	}
+	free(df->entry);
+	free(df->exit);
+	free(df->processable);
+	free(df->phis);
+	free(df->tokens);
+	free(df->saved_phi_ids);
+	free(df->insts);
+	memset(df, 0, sizeof *df);
+}
+
+void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
+{
+	df->raw_needs_wait[c] = fn;
+}
+
+unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df)
+{
+	if (df->iteration_cap)
+		return df->iteration_cap;
+	size_t n2 = 2 * df->cfg->nblocks;
+	size_t cap = n2 > WC_MAX_IN_FLIGHT + 8 ? n2 : WC_MAX_IN_FLIGHT + 8;
+	return cap < 256 ? (unsigned)cap : 256;
+}
+
+/* classifyMemOp */
+enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i)
+{
+	if (i->kind != ST_ITEM_INST)
+		return ST_CNT_NONE;
+	return st_inst_counter(i, df->stores_on_loadcnt);
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static uint32_t sort_unique(uint32_t *v, uint32_t n)
+{
+	if (n < 2)
+		return n;
+	qsort(v, n, sizeof *v, cmp_u32);
+	uint32_t m = 1;
+	for (uint32_t k = 1; k < n; k++)
+		if (v[k] != v[m - 1])
+			v[m++] = v[k];
+	return m;
+}
+
+/* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands. */
+const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
+{
+	st_assert(i->id < df->ninst && df->insts[i->id] == i);
+	struct wc_tokens *t = &df->tokens[i->id];
+	if (t->known)
+		return t;
+	t->known = true;
+	ST_VEC(uint32_t) ids = {0};
+	const struct st_value *vals = NULL;
+	int n = st_inst_memtokens(i, &vals);
+	if (n >= 0)
+		t->tagged = true;
+	for (int k = 0; k < n; k++)
+		if (vals[k].kind == ST_VAL_INT || vals[k].kind == ST_VAL_HEX)
+			st_vec_push(&ids, (uint32_t)vals[k].i);
+	for (int side = 0; side < 2; side++) {
+		const struct st_operand *ops = side ? i->srcs : i->dsts;
+		uint32_t nops = side ? i->nsrcs : i->ndsts;
+		for (uint32_t k = 0; k < nops; k++) {
+			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
+				continue;
+			t->tagged = true;
+			for (uint32_t r = 0; r < ops[k].reg.count; r++)
+				st_vec_push(&ids, ops[k].reg.index + r);
+		}
+	}
+	t->n = sort_unique(ids.v, (uint32_t)ids.n);
+	t->ids = ids.v;
+	for (uint32_t k = 0; k < t->n; k++)
+		t->mask |= (uint64_t)1 << (t->ids[k] % 64);
+	return t;
+}
+
+/* Token overlap; an op without MemTokenData overlaps everything, since
+ * disjointness cannot be proved. */
+bool wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b)
+{
+	if (!a->tagged || !b->tagged)
+		return true;
+	if (!(a->mask & b->mask))
+		return false;
+	uint32_t x = 0, y = 0;
+	while (x < a->n && y < b->n) {
+		if (a->ids[x] == b->ids[y])
+			return true;
+		if (a->ids[x] < b->ids[y])
+			x++;
+		else
+			y++;
+	}
+	return false;
+}
+
+/* PhiSummary */
+
+static bool is_phi(const struct st_inst *i)
+{
+	return i->kind == ST_ITEM_PHI;
+}
+
+static struct wc_phi_summary *summary_slot(struct wc_dataflow *df, const struct st_inst *phi)
+{
+	st_assert(phi->id >= df->nitems && phi->id < df->ninst && df->insts[phi->id] == phi);
+	return &df->phis[phi->id - df->nitems];
+}
+
+/* The concrete producers reachable through a web of PHIs: a breadth-first
+ * walk that reuses finished summaries (exact even around loops, where PHI
+ * webs are cyclic). */
+const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
+{
+	struct wc_phi_summary *s = summary_slot(df, phi);
+	if (s->done)
+		return s;
+	ST_VEC(uint32_t) acc[ST_NUM_COUNTERS] = {{0}};
+	ST_VEC(struct st_inst *) work = {0};
+	uint32_t nphis = df->ninst - df->nitems;
+	uint8_t *mark = st_xcalloc(nphis ? nphis : 1, 1);
+	st_vec_push(&work, phi);
+	mark[phi->id - df->nitems] = 1;
+	while (work.n) {
+		struct st_inst *p = st_vec_pop(&work);
+		struct wc_phi_summary *ps = summary_slot(df, p);
+		if (ps != s && ps->done) {
+			for (int c = 0; c < ST_NUM_COUNTERS; c++)
+				for (uint32_t k = 0; k < ps->all[c].n; k++)
+					st_vec_push(&acc[c], ps->all[c].v[k]);
+			continue;
+		}
+		size_t npreds = p->block ? p->block->preds.n : 0;
+		for (size_t k = 0; k < npreds; k++) {
+			struct st_inst *x = p->phi_incoming ? p->phi_incoming[k] : NULL;
+			if (!x)
+				continue;
+			if (is_phi(x)) {
+				uint32_t xi = x->id - df->nitems;
+				if (!mark[xi]) {
+					mark[xi] = 1;
+					st_vec_push(&work, x);
+				}
+				continue;
+			}
+			enum st_counter c = wc_counter_of(df, x);
+			if (c != ST_CNT_NONE)
+				st_vec_push(&acc[c], x->id);
+		}
+	}
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		s->all[c].n = sort_unique(acc[c].v, (uint32_t)acc[c].n);
+		s->all[c].v = acc[c].v;
+	}
+	s->done = true;
+	free(mark);
+	st_vec_free(&work);
+	return s;
+}
+
+static bool idset_has(const struct wc_idset *s, uint32_t id)
+{
+	uint32_t lo = 0, hi = s->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (s->v[mid] == id)
+			return true;
+		if (s->v[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+void wc_collect_mem_op_deps(struct wc_dataflow *df, struct st_inst *src, void (*fn)(void *, struct st_inst *),
+                            void *arg)
+{
+	if (is_phi(src)) {
+		const struct wc_phi_summary *s = wc_phi_summary_of(df, src);
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			for (uint32_t k = 0; k < s->all[c].n; k++)
+				fn(arg, df->insts[s->all[c].v[k]]);
+	} else if (wc_counter_of(df, src) != ST_CNT_NONE) {
+		fn(arg, src);
+	}
+}
+
+/* computeRequiredWaits */
+
+struct reqctx {
+	struct wc_dataflow *df;
+	struct st_inst *inst;
+	const struct wc_state *s;
+	int only;
+	struct wc_required *req;
+	struct wc_why *why;
+};
+
+/* tightenRequired: a dependency at countFrom `depth` on counter c. */
+static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod)
+{
+	st_assert(depth >= 1);
+	int w = depth - 1 > ST_WAIT_MAX ? ST_WAIT_MAX : (int)(depth - 1);
+	if (c == ST_CNT_KM)
+		w = 0; /* out of order: only a full drain retires a given op */
+	if (rc->req->cnt[c] == WC_UNUSED || w < rc->req->cnt[c])
+		rc->req->cnt[c] = w;
+	if (rc->why) {
+		st_vec_reserve(rc->why, rc->why->n + 1);
+		rc->why->v[rc->why->n].counter = c;
+		rc->why->v[rc->why->n].rule = rule;
+		rc->why->v[rc->why->n].producer = prod;
+		rc->why->v[rc->why->n].value = w;
+		rc->why->n++;
+	}
+}
+
+#define for_each_queue(rc, c, q)                                                                   \
+	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
+		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
+			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
+
+static void raw_direct(struct reqctx *rc, struct st_inst *src)
+{
+	enum st_counter c = wc_counter_of(rc->df, src);
+	if (c == ST_CNT_NONE || !rc->df->raw_needs_wait[c](rc->df, rc->inst))
+		return;
+	for_each_queue(rc, c, q) {
+		uint32_t d = wc_queue_count_from(q, src);
+		if (d)
+			tighten(rc, c, d, WC_RULE_RAW, src);
+	}
+}
+
+/* Every op of `set` in queue q is a RAW dependency. */
+static void scan_set(struct reqctx *rc, enum st_counter c, const struct wc_queue *q, const struct wc_idset *set)
+{
+	if (!set->n)
+		return;
+	for (uint32_t k = 0; k < q->n; k++)
+		if (idset_has(set, q->ops[k].op->id))
+			tighten(rc, c, wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
+	if (q->unk)
+		tighten(rc, c, wc_queue_unk_depth(q), WC_RULE_RAW, rc->df->insts[set->v[set->n - 1]]);
+}
+
+/* The ops slot `x` of a PHI stands for, on counter c. */
+static struct wc_idset incoming_set(struct wc_dataflow *df, struct st_inst *x, enum st_counter c, uint32_t *one)
+{
+	struct wc_idset none = {NULL, 0};
+	if (!x)
+		return none;
+	if (is_phi(x))
+		return wc_phi_summary_of(df, x)->all[c];
+	if (wc_counter_of(df, x) != c)
+		return none;
+	*one = x->id;
+	return (struct wc_idset){one, 1};
+}
+
+/* phiCurrentQueueWait: the PHI's producers scanned in the LIVE queues, so
+ * ops issued since the join count. A PHI of the consumer's own block is
+ * resolved per edge: the queue of predecessor P holds the paths through P,
+ * on which the value is the one incoming from P. */
+static void raw_phi(struct reqctx *rc, struct st_inst *phi)
+{
+	struct wc_dataflow *df = rc->df;
+	const struct wc_phi_summary *s = wc_phi_summary_of(df, phi);
+	bool local = phi->block == rc->inst->block;
+	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+		enum st_counter c = (enum st_counter)ci;
+		if (!s->all[c].n || !df->raw_needs_wait[c](df, rc->inst))
+			continue;
+		for_each_queue(rc, c, q) {
+			if (!local) {
+				scan_set(rc, c, q, &s->all[c]);
+				continue;
+			}
+			if (!q->pred) {
+				/* The synthetic queue: on function entry the value is
+				 * undefined and the queue holds only later ops, which
+				 * cannot define it; in the all-zero fallback it is the
+				 * unknown state. Scanning every producer covers both. */
+				scan_set(rc, c, q, &s->all[c]);
+				continue;
+			}
+			const struct st_block *b = phi->block;
+			for (size_t k = 0; k < b->preds.n; k++) {
+				if (b->preds.v[k] != q->pred)
+					continue;
+				uint32_t one;
+				struct wc_idset in = incoming_set(df, phi->phi_incoming[k], c, &one);
+				scan_set(rc, c, q, &in);
+			}
+		}
+	}
+}
+
+static struct st_inst *newest_in_flight(struct reqctx *rc, enum st_counter c)
+{
+	struct st_inst *best = NULL;
+	uint32_t bd = 0;
+	for_each_queue(rc, c, q) {
+		if (q->n && (!best || wc_queue_depth(q, q->n - 1) < bd)) {
+			best = q->ops[q->n - 1].op;
+			bd = wc_queue_depth(q, q->n - 1);
+		}
+	}
+	return best;
+}
+
+static bool any_untagged_in_flight(struct reqctx *rc, enum st_counter c)
+{
+	for_each_queue(rc, c, q) {
+		if (q->unk)
+			return true;
+		for (uint32_t k = 0; k < q->n; k++)
+			if (!wc_tokens_of(rc->df, q->ops[k].op)->tagged)
+				return true;
+	}
+	return false;
+}
+
+/* scanDsAntiDeps and its ASYNC twin: in-flight ops of counter c whose
+ * tokens overlap the anchor's. `filter` keeps only some producers. */
+static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule,
+                      bool (*filter)(const struct st_inst *))
+{
+	const struct wc_tokens *ta = wc_tokens_of(rc->df, rc->inst);
+	for_each_queue(rc, c, q) {
+		for (uint32_t k = 0; k < q->n; k++) {
+			struct st_inst *op = q->ops[k].op;
+			if (filter && !filter(op))
+				continue;
+			if (!wc_tokens_overlap(ta, wc_tokens_of(rc->df, op)))
+				continue;
+			enum wc_rule r = rule;
+			if (r == WC_RULE_WAR_LDS && (st_inst_is_lds_writer(op) || st_inst_is_async_lds_writer(op)))
+				r = WC_RULE_WAW_LDS;
+			tighten(rc, c, wc_queue_depth(q, k), r, op);
+		}
+		if (q->unk)
+			tighten(rc, c, wc_queue_unk_depth(q), rule, NULL);
+	}
+}
+
+static bool writes_lds_async(const struct st_inst *i)
+{
+	return st_inst_is_async_lds_writer(i);
+}
+
+void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
+                               int only, struct wc_required *req, struct wc_why *why)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		req->cnt[c] = WC_UNUSED;
+	struct reqctx rc = {df, inst, s, only, req, why};
+
+	/* 1. RAW from SSA sources, PHIs included. */
+	for (uint32_t k = 0; k < inst->nsources; k++) {
+		struct st_inst *src = inst->sources[k];
+		if (is_phi(src))
+			raw_phi(&rc, src);
+		else
+			raw_direct(&rc, src);
+	}
+
+	const struct wc_tokens *ta = wc_tokens_of(df, inst);
+	enum st_counter ic = wc_counter_of(df, inst);
+	bool fence = st_inst_is_lds_fence(inst);
+	bool writer = st_inst_is_lds_writer(inst) || st_inst_is_async_lds_writer(inst);
+	bool reader = st_inst_is_lds_reader(inst) || st_inst_is_async_lds_reader(inst);
+
+	/* 2. Anti-dependencies: an LDS writer must not overwrite LDS that an
+	 * in-flight op still reads (or writes); a barrier publishes LDS, so the
+	 * DS and ASYNC ops on its tokens must be complete. Two DS ops are
+	 * ordered by the DS FIFO (isOnSamePipeline). */
+	if (fence || writer) {
+		enum wc_rule rule = fence ? WC_RULE_BARRIER : WC_RULE_WAR_LDS;
+		if (ic != ST_CNT_DS)
+			scan_anti(&rc, ST_CNT_DS, rule, NULL);
+		scan_anti(&rc, ST_CNT_ASYNC, rule, NULL);
+
+		/* 4. Conservative fallbacks (DS rows). */
+		bool ds_in_flight = wc_state_any_in_flight(s, ST_CNT_DS, only);
+		if (writer && !ta->tagged && !st_inst_is_ds_write(inst) && ds_in_flight)
+			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
+		if (fence && ds_in_flight && (!ta->tagged || any_untagged_in_flight(&rc, ST_CNT_DS)))
+			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
+	}
+	/* An LDS read of data an async load is still writing. */
+	if (reader && df->raw_needs_wait[ST_CNT_ASYNC](df, inst))
+		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, writes_lds_async);
+
+	/* 3. Tensor anchors: untagged tensor loads in flight cannot be proved
+	 * disjoint (the untagged scan); an untagged anchor waits for all. */
+	bool tensor_anchor = fence || st_inst_is_lds_reader(inst) || st_inst_is_ds_write(inst);
+	if (tensor_anchor) {
+		if (!ta->tagged) {
+			if (wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
+				tighten(&rc, ST_CNT_TENSOR, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_TENSOR));
+		} else {
+			for_each_queue(&rc, ST_CNT_TENSOR, q) {
+				for (uint32_t k = 0; k < q->n; k++)
+					if (!wc_tokens_of(df, q->ops[k].op)->tagged)
+						tighten(&rc, ST_CNT_TENSOR, wc_queue_depth(q, k), WC_RULE_FALLBACK, q->ops[k].op);
+				if (q->unk)
+					tighten(&rc, ST_CNT_TENSOR, wc_queue_unk_depth(q), WC_RULE_FALLBACK, NULL);
+			}
+		}
+	}
+	/* A non-tensor LDS write over a region a tensor load is still filling,
+	 * where the tensor policy makes this instruction an anchor. */
+	if ((st_inst_is_ds_write(inst) || st_inst_is_async_lds_writer(inst)) && ta->tagged &&
+	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
+		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, NULL);
+}
+
+bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
+                    struct wc_emit emit[ST_NUM_COUNTERS])
+{
+	if (!st_inst_is_wait(inst))
+		return false;
+	int counts[ST_NUM_COUNTERS];
+	if (!st_wait_counts(inst, counts))
+		return true; /* legacy s_waitcnt and friends: credits nothing */
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		if (counts[c] < 0)
+			continue;
+		/* With stores on LOAD_CNT, a STORE_CNT wait says nothing about
+		 * the (mixed) LOAD queue. */
+		if (c == ST_CNT_STORE && df->stores_on_loadcnt)
+			continue;
+		wc_state_trim(s, (enum st_counter)c, counts[c]);
+		wc_emit_waited(&emit[c], counts[c]);
+	}
+	return true;
+}
+
+/* mergeFromPredecessors */
+
+static bool is_entry(const struct wc_dataflow *df, const struct st_block *b)
+{
+	return df->cfg->nreachable && df->cfg->rpo[0] == b;
+}
+
+void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
+                                const struct wc_plan *drains, struct wc_state *out)
+{
+	wc_state_free(out);
+	bool reachable = st_cfg_reachable(df->cfg, b->index);
+	/* The function entry (and a block nobody reaches) starts from the
+	 * synthetic empty queue. */
+	if (is_entry(df, b) || b->preds.n == 0)
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			wc_qvec_push(&out->q[c], NULL);
+	for (size_t k = 0; k < b->preds.n; k++) {
+		struct st_block *p = b->preds.v[k];
+		bool dup = false;
+		for (size_t j = 0; j < k && !dup; j++)
+			dup = b->preds.v[j] == p;
+		/* Code that cannot run issues nothing into code that can. */
+		if (dup || (reachable && !st_cfg_reachable(df->cfg, p->index)))
+			continue;
+		const struct wc_tail_drain *td = drains ? wc_plan_find_drain(drains, p) : NULL;
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			struct wc_queue *q = wc_qvec_push(&out->q[c], p);
+			const struct wc_qvec *pq = &exits[p->index].q[c];
+			for (size_t j = 0; j < pq->n; j++)
+				wc_queue_merge(q, &pq->v[j]);
+			if (td && td->spec.cnt[c] != WC_UNUSED && !(c == ST_CNT_KM && td->spec.cnt[c] > 0))
+				wc_queue_trim(q, td->spec.cnt[c]);
+		}
+	}
+	/* A reachable block whose only predecessors cannot run: treat as entry. */
+	if (out->q[0].n == 0)
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			wc_qvec_push(&out->q[c], NULL);
+}
+
+/* transferBlock */
+
+struct record {
+	struct wc_plan *out;
+	bool explain;
+};
+
+static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
+{
+	for (size_t k = 0; k < why->n; k++) {
+		if (why->v[k].counter != c)
+			continue;
+		bool dup = false;
+		for (size_t j = 0; j < k && !dup; j++)
+			dup = why->v[j].counter == c && why->v[j].rule == why->v[k].rule &&
+			      why->v[j].producer == why->v[k].producer;
+		if (dup)
+			continue;
+		struct wc_reason r = {inst, NULL, c, why->v[k].rule, why->v[k].producer};
+		st_vec_push(&out->reasons, r);
+	}
+}
+
+static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc_state *st, enum wc_mode mode,
+                           const struct wc_plan *plan_in, struct record *rec)
+{
+	struct wc_emit emit[ST_NUM_COUNTERS];
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		wc_emit_reset(&emit[c]);
+	/* Blocks --process-blocks leaves alone get no waits, so the analysis
+	 * must not pretend they drain anything. */
+	bool plan_here = df->processable[b->index];
+	struct wc_why why = {0};
+	st_foreach_inst(b, i) {
+		if (wc_credit_wait(df, i, st, emit))
+			continue;
+		if (plan_here) {
+			struct wc_required req;
+			why.n = 0;
+			bool explain = rec && rec->explain;
+			wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
+			const struct wc_anchor *pa = NULL;
+			if (mode == WC_REPLAY && plan_in->slot[i->id] >= 0)
+				pa = &plan_in->anchors.v[plan_in->slot[i->id]];
+			struct wc_anchor *a = NULL;
+			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+				enum st_counter c = (enum st_counter)ci;
+				int want = req.cnt[c];
+				if (want == WC_UNUSED)
+					continue;
+				if (mode == WC_ZERO)
+					want = 0;
+				/* finalizePlan: the stricter of planned and recomputed. */
+				bool planned = pa && pa->spec.cnt[c] != WC_UNUSED && pa->spec.cnt[c] <= want;
+				if (planned)
+					want = pa->spec.cnt[c];
+				if (!wc_emit_needs_new_wait(&emit[c], want))
+					continue;
+				wc_state_trim(st, c, want);
+				wc_emit_waited(&emit[c], want);
+				if (!rec)
+					continue;
+				if (!a)
+					a = wc_plan_anchor(rec->out, i, true);
+				a->spec.cnt[c] = want;
+				if (planned && (pa->relaxed & (1u << c))) {
+					a->relaxed |= 1u << c;
+					a->relaxed_from[c] = pa->relaxed_from[c];
+				}
+				if (explain)
+					record_reasons(rec->out, i, c, &why);
+			}
+		}
+		enum st_counter c = wc_counter_of(df, i);
+		if (c != ST_CNT_NONE) {
+			if (wc_state_append(st, c, i) && rec && !df->overflow_at[c])
+				df->overflow_at[c] = i;
+			wc_emit_issued(&emit[c]);
+		}
+	}
+	free(why.v);
+}
+
+/* solve */
+
+bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in)
+{
+	const struct st_cfg *cfg = df->cfg;
+	size_t nb = df->func->blocks.n;
+	for (size_t b = 0; b < nb; b++) {
+		wc_state_free(&df->entry[b]);
+		wc_state_free(&df->exit[b]);
+	}
+	/* The tensor loop policy: by default CK_Tensor is computed in sweep 0
+	 * only (back edges carry nothing then) and frozen afterwards. */
+	bool freeze = !df->loop_carried_token_deps;
+	struct wc_qvec *fz_entry = NULL, *fz_exit = NULL;
+	if (freeze) {
+		fz_entry = st_xcalloc(nb ? nb : 1, sizeof *fz_entry);
+		fz_exit = st_xcalloc(nb ? nb : 1, sizeof *fz_exit);
+	}
+	const struct wc_plan *drains = mode == WC_REPLAY ? plan_in : NULL;
+	unsigned cap = wc_dataflow_iteration_cap(df);
+	struct wc_state in = {0}, st = {0};
+	df->converged = false;
+	df->sweeps = 0;
+	for (unsigned sweep = 0; sweep < cap; sweep++) {
+		bool changed = false;
+		for (size_t r = 0; r < cfg->nblocks; r++) {
+			struct st_block *b = cfg->rpo[r];
+			wc_merge_from_predecessors(df, b, df->exit, drains, &in);
+			if (freeze && sweep > 0)
+				wc_qvec_copy(&in.q[ST_CNT_TENSOR], &fz_entry[b->index]);
+			if (sweep > 0 && wc_state_equal(&in, &df->entry[b->index]))
+				continue; /* same entry, same exit */
+			wc_state_copy(&df->entry[b->index], &in);
+			wc_state_copy(&st, &in);
+			transfer_block(df, b, &st, mode, plan_in, NULL);
+			if (freeze && sweep > 0)
+				wc_qvec_copy(&st.q[ST_CNT_TENSOR], &fz_exit[b->index]);
+			if (sweep == 0 || !wc_state_equal(&st, &df->exit[b->index])) {
+				changed = true;
+				wc_state_copy(&df->exit[b->index], &st);
+			}
+		}
+		if (freeze && sweep == 0)
+			for (size_t b = 0; b < nb; b++) {
+				wc_qvec_copy(&fz_entry[b], &df->entry[b].q[ST_CNT_TENSOR]);
+				wc_qvec_copy(&fz_exit[b], &df->exit[b].q[ST_CNT_TENSOR]);
+			}
+		df->sweeps = sweep + 1;
+		if (sweep > 0 && !changed) {
+			df->converged = true;
+			break;
+		}
+	}
+	wc_state_free(&in);
+	wc_state_free(&st);
+	if (freeze) {
+		for (size_t b = 0; b < nb; b++) {
+			wc_qvec_free(&fz_entry[b]);
+			wc_qvec_free(&fz_exit[b]);
+		}
+		free(fz_entry);
+		free(fz_exit);
+	}
+	return df->converged;
+}
+
+/* materializePlan: the waits of the converged solution, in RPO and program
+ * order, with the reasons when explaining. */
+void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
+                         struct wc_plan *out, bool explain)
+{
+	wc_plan_free(out);
+	wc_plan_init(out, df->ninst);
+	memset(df->overflow_at, 0, sizeof df->overflow_at);
+	struct record rec = {out, explain};
+	struct wc_state st = {0};
+	for (size_t r = 0; r < df->cfg->nblocks; r++) {
+		struct st_block *b = df->cfg->rpo[r];
+		wc_state_copy(&st, &df->entry[b->index]);
+		transfer_block(df, b, &st, mode, plan_in, &rec);
+	}
+	wc_state_free(&st);
+	if (mode == WC_REPLAY) {
+		for (size_t k = 0; k < plan_in->drains.n; k++)
+			st_vec_push(&out->drains, plan_in->drains.v[k]);
+		for (size_t k = 0; k < plan_in->reasons.n; k++)
+			if (plan_in->reasons.v[k].drain)
+				st_vec_push(&out->reasons, plan_in->reasons.v[k]);
+	}
+}
+
+void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
+{
+	wc_plan_free(out);
+	wc_plan_init(out, df->ninst);
+	out->cap_hit = true;
+	memset(df->overflow_at, 0, sizeof df->overflow_at);
+	struct record rec = {out, explain};
+	struct wc_state st = {0};
+	for (size_t r = 0; r < df->cfg->nblocks; r++) {
+		struct st_block *b = df->cfg->rpo[r];
+		wc_state_free(&st);
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			wc_queue_set_unknown(wc_qvec_push(&st.q[c], NULL));
+		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
+	}
+	wc_state_free(&st);
+	memset(df->overflow_at, 0, sizeof df->overflow_at);
+}

@@ -1,0 +1,189 @@
+/* Emit: turns the final WaitInsertionPlan into s_wait_* instructions.
+ *
+ * Anchor waits go immediately before their anchor, one instruction per
+ * counter in the order dscnt, loadcnt, kmcnt, tensorcnt, asynccnt, storecnt.
+ * A tail drain goes before its predecessor's terminator when that is a
+ * branch, else at the end of the block. Only blocks --process-blocks allows
+ * are edited. With --remarks every inserted wait explains itself. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "waitcnt.h"
+
+static const char *const stat_names[ST_NUM_COUNTERS] = {
+	"s_wait_dscnt inserted",    "s_wait_loadcnt inserted",  "s_wait_kmcnt inserted",
+	"s_wait_tensorcnt inserted", "s_wait_asynccnt inserted", "s_wait_storecnt inserted",
+};
+
+static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c)
+{
+	/* Group by rule, in the order the rules first appear. */
+	bool done_rule[WC_RULE_CAP_HIT + 1] = {false};
+	bool first_rule = true;
+	for (size_t k = 0; k < n; k++) {
+		if (r[k].counter != c || done_rule[r[k].rule])
+			continue;
+		enum wc_rule rule = r[k].rule;
+		done_rule[rule] = true;
+		st_buf_puts(msg, first_rule ? ": " : "; ");
+		first_rule = false;
+		st_buf_printf(msg, "%s on ", wc_rule_name(rule));
+		unsigned shown = 0, more = 0;
+		bool unnamed = false;
+		for (size_t j = k; j < n; j++) {
+			if (r[j].counter != c || r[j].rule != rule)
+				continue;
+			if (!r[j].producer) {
+				unnamed = true;
+				continue;
+			}
+			if (shown == 4) {
+				more++;
+				continue;
+			}
+			st_buf_printf(msg, "%s%s at %u:%u", shown ? ", " : "", r[j].producer->name, r[j].producer->loc.line,
+			              r[j].producer->loc.col);
+			shown++;
+		}
+		if (more)
+			st_buf_printf(msg, " and %u more", more);
+		if (unnamed)
+			st_buf_printf(msg, "%sops beyond the %d tracked", shown ? ", " : "", WC_MAX_IN_FLIGHT);
+	}
+}
+
+static struct st_loc drain_loc(const struct st_block *b, const struct st_inst *pos)
+{
+	if (pos)
+		return pos->loc;
+	for (const struct st_inst *i = b->last; i; i = i->prev)
+		if (i->kind == ST_ITEM_INST && i->loc.line)
+			return i->loc;
+	return b->loc;
+}
+
+void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
+{
+	struct st_pass_ctx *ctx = df->ctx;
+	struct st_module *m = df->func->module;
+	bool remarks = explain && ctx && ctx->diag;
+	unsigned per_counter[ST_NUM_COUNTERS] = {0};
+	unsigned drains = 0, relaxed = 0;
+
+	/* Tail drains (sorted by predecessor block index). */
+	for (size_t k = 0; k < plan->drains.n; k++) {
+		const struct wc_tail_drain *d = &plan->drains.v[k];
+		st_assert(df->processable[d->pred->index]);
+		struct st_inst *term = st_block_terminator(d->pred);
+		struct st_inst *pos = term && st_inst_is_branch(term) ? term : NULL;
+		struct st_loc loc = drain_loc(d->pred, pos);
+		for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+			enum st_counter c = (enum st_counter)ci;
+			if (d->spec.cnt[c] == WC_UNUSED)
+				continue;
+			struct st_inst *w = st_wait_new(m, c, d->spec.cnt[c], loc);
+			if (pos)
+				st_inst_insert_before(pos, w);
+			else
+				st_block_append(d->pred, w);
+			per_counter[c]++;
+			drains++;
+			if (!remarks)
+				continue;
+			struct st_buf msg = {0};
+			st_buf_printf(&msg, "inserted %s %d (%s) at the end of ^%s: tail drain for the join ^%s",
+			              st_counter_wait_mnemonic(c), d->spec.cnt[c] > ST_WAIT_MAX ? ST_WAIT_MAX : d->spec.cnt[c],
+			              st_counter_name(c), d->pred->label, d->succ->label);
+			bool any = false;
+			for (size_t j = 0; j < plan->reasons.n; j++) {
+				const struct wc_reason *r = &plan->reasons.v[j];
+				if (r->drain != d->pred || r->counter != c || !r->producer)
+					continue;
+				st_buf_printf(&msg, "%s%s at %u:%u", any ? ", " : ", drains ", r->producer->name,
+				              r->producer->loc.line, r->producer->loc.col);
+				any = true;
+			}
+			st_remark(ctx->diag, loc, "%s", st_buf_cstr(&msg));
+			st_buf_free(&msg);
+		}
+	}
+
+	/* Reasons are recorded per anchor, contiguously. */
+	size_t nslots = plan->anchors.n;
+	size_t *rfirst = st_xmalloc((nslots ? nslots : 1) * sizeof *rfirst);
+	size_t *rcount = st_xcalloc(nslots ? nslots : 1, sizeof *rcount);
+	for (size_t k = 0; k < plan->reasons.n; k++) {
+		const struct wc_reason *r = &plan->reasons.v[k];
+		if (!r->anchor)
+			continue;
+		int32_t s = plan->slot[r->anchor->id];
+		st_assert(s >= 0);
+		if (!rcount[s])
+			rfirst[s] = k;
+		rcount[s]++;
+	}
+
+	/* Anchor waits, in program order. */
+	for (size_t bi = 0; bi < df->func->blocks.n; bi++) {
+		struct st_block *b = df->func->blocks.v[bi];
+		if (!df->processable[b->index])
+			continue;
+		for (struct st_inst *i = b->first; i; i = i->next) {
+			if (i->id >= df->ninst || df->insts[i->id] != i || plan->slot[i->id] < 0)
+				continue;
+			int32_t s = plan->slot[i->id];
+			const struct wc_anchor *a = &plan->anchors.v[s];
+			if (a->relaxed)
+				relaxed++;
+			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+				enum st_counter c = (enum st_counter)ci;
+				int v = a->spec.cnt[c];
+				if (v == WC_UNUSED)
+					continue;
+				if (v > ST_WAIT_MAX)
+					v = ST_WAIT_MAX;
+				st_inst_insert_before(i, st_wait_new(m, c, v, i->loc));
+				per_counter[c]++;
+				if (!remarks)
+					continue;
+				struct st_buf msg = {0};
+				st_buf_printf(&msg, "inserted %s %d (%s) before %s", st_counter_wait_mnemonic(c), v,
+				              st_counter_name(c), i->name);
+				if (plan->cap_hit)
+					st_buf_printf(&msg, ": %s, every anchor drains to 0", wc_rule_name(WC_RULE_CAP_HIT));
+				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c);
+				if (a->relaxed & (1u << c))
+					st_buf_printf(&msg, " (relaxed from %d by ShallowPredPromotion)", a->relaxed_from[c]);
+				st_remark(ctx->diag, i->loc, "%s", st_buf_cstr(&msg));
+				st_buf_free(&msg);
+			}
+		}
+	}
+	free(rfirst);
+	free(rcount);
+
+	/* kMaxInFlight diagnostics of the final simulation. */
+	if (ctx && ctx->diag)
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			if (df->overflow_at[c])
+				st_warning(ctx->diag, df->overflow_at[c]->loc,
+				           "more than %d %s operations may be in flight here; the oldest are tracked as one "
+				           "group, drained by any %s of at most %d",
+				           WC_MAX_IN_FLIGHT, st_counter_name((enum st_counter)c),
+				           st_counter_wait_mnemonic((enum st_counter)c), ST_WAIT_MAX);
+
+	if (ctx) {
+		unsigned total = 0;
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			total += per_counter[c];
+			if (per_counter[c])
+				st_pass_stat_add(ctx, stat_names[c], per_counter[c]);
+		}
+		if (drains)
+			st_pass_stat_add(ctx, "tail drains", drains);
+		if (relaxed)
+			st_pass_stat_add(ctx, "relaxed anchors", relaxed);
+		if (total)
+			ctx->changed = true;
+	}
+}

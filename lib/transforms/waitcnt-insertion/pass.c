@@ -1,0 +1,111 @@
+/* StinkyWaitCntInsertionPass: inserts s_wait_dscnt / loadcnt / kmcnt /
+ * tensorcnt / asynccnt / storecnt so that every asynchronous memory op is
+ * complete before anything that depends on it runs.
+ *
+ *   buildUseDefChain(includePseudo)     memory tokens become SSA edges
+ *        |
+ *   WaitDataflow solve                  forward fixed point over the full RPO
+ *        |                              (dataflow.c; cap -> all-zero fallback)
+ *   materializePlan                     conservative WaitInsertionPlan
+ *        |
+ *   WaitPlanOptimizer(s)                ShallowPredPromotion (optimizer.c)
+ *        |
+ *   finalizePlan                        replay to a fixed point (finalize.c)
+ *        |
+ *   emitWaits, removePHIs               only in --process-blocks blocks (emit.c)
+ */
+#include "stinkytofu/ssa.h"
+#include "waitcnt.h"
+
+enum {
+	OPT_LOOP_CARRIED,
+	OPT_STORES_ON_LOADCNT,
+	OPT_NO_PROMOTION,
+	OPT_ITERATION_CAP,
+};
+
+static const struct st_pass_option options[] = {
+	[OPT_LOOP_CARRIED] = {"enableLoopCarriedTokenDeps", ST_OPT_FLAG, "",
+	                      "let tensor-load state cross loop back edges (conservative tensor loop policy)"},
+	[OPT_STORES_ON_LOADCNT] = {"storesOnLoadcnt", ST_OPT_FLAG, "",
+	                           "count vector stores on LOAD_CNT as the original design table does"},
+	[OPT_NO_PROMOTION] = {"noPromotion", ST_OPT_FLAG, "", "skip the optimizer stage (ShallowPredPromotion)"},
+	[OPT_ITERATION_CAP] = {"iterationCap", ST_OPT_INT, "0",
+	                       "for testing: dataflow sweep cap (0 = min(256, max(72, 2 * blocks)))"},
+};
+
+/* The pass's tensor policy: with one wave every consumer drains tensor
+ * loads; with several, LDS-fence barriers do (cross-wave LDS visibility is
+ * the barrier's job). */
+static bool tensor_raw_needs_wait(const struct wc_dataflow *df, const struct st_inst *i)
+{
+	return st_inst_is_lds_fence(i) || df->num_waves == 1;
+}
+
+static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
+{
+	bool explain = ctx->diag && ctx->diag->show_remarks;
+	struct wc_dataflow df;
+	wc_dataflow_init(&df, ctx, f, cfg);
+	df.loop_carried_token_deps = ctx->opts[OPT_LOOP_CARRIED].flag;
+	df.stores_on_loadcnt = ctx->opts[OPT_STORES_ON_LOADCNT].flag;
+	df.num_waves = ctx->config ? ctx->config->num_waves : 0;
+	if (ctx->opts[OPT_ITERATION_CAP].set && ctx->opts[OPT_ITERATION_CAP].i > 0)
+		df.iteration_cap = (unsigned)ctx->opts[OPT_ITERATION_CAP].i;
+	wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
+
+	struct wc_plan plan = {0};
+	bool ok = wc_solve(&df, WC_SOLVE, NULL);
+	unsigned sweeps = df.sweeps;
+	struct wc_promotion_stats ps = {.explain = explain};
+	if (ok) {
+		wc_materialize_plan(&df, WC_SOLVE, NULL, &plan, explain);
+		bool changed = false;
+		if (!ctx->opts[OPT_NO_PROMOTION].flag) {
+			struct wc_optimizer optimizers[] = {wc_shallow_pred_promotion(&ps)};
+			for (size_t k = 0; k < sizeof optimizers / sizeof optimizers[0]; k++)
+				changed |= optimizers[k].rewrite(optimizers[k].ctx, &plan, &df, f);
+		}
+		/* An unchanged plan is already the solver's own fixed point. */
+		if (changed) {
+			ok = wc_finalize_plan(&df, &plan, explain);
+			sweeps += df.sweeps;
+		}
+	}
+	if (!ok) {
+		st_warning(ctx->diag, f->loc,
+		           "wait-count dataflow did not converge within %u sweeps; every wait anchor drains to 0",
+		           wc_dataflow_iteration_cap(&df));
+		wc_zero_plan(&df, &plan, explain);
+	}
+	wc_emit_waits(&df, &plan, explain);
+	st_pass_stat_add(ctx, "sweeps to converge", sweeps);
+	wc_plan_free(&plan);
+	wc_dataflow_free(&df);
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	struct st_module *m = ctx->module;
+	for (size_t k = 0; k < m->funcs.n; k++) {
+		struct st_function *f = m->funcs.v[k];
+		if (!f->blocks.n)
+			continue;
+		st_function_compute_preds(f);
+		struct st_cfg cfg;
+		st_cfg_build(&cfg, f);
+		st_build_use_def_chain(f, &cfg, true, true);
+		run_function(ctx, f, &cfg);
+		st_remove_phis_in(f, ctx);
+		st_cfg_free(&cfg);
+	}
+	return true;
+}
+
+const struct st_pass_info st_pass_waitcnt_insertion = {
+	.name = "StinkyWaitCntInsertionPass",
+	.summary = "insert s_wait_* so every asynchronous memory op completes before its consumers",
+	.options = options,
+	.noptions = sizeof options / sizeof options[0],
+	.run = run,
+};

@@ -1,0 +1,455 @@
+/* The wait-count data structures: PerPredQueue, DataflowState,
+ * CounterEmitState, WaitCountSpec and WaitInsertionPlan (see waitcnt.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "waitcnt.h"
+
+/* Every unknown op deeper than this behaves the same: a wait of at most
+ * ST_WAIT_MAX retires it and it never constrains a wait below ST_WAIT_MAX. */
+#define UNK_DEPTH_CAP ((uint32_t)WC_MAX_IN_FLIGHT + 1)
+
+void wc_spec_clear(struct wc_spec *s)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		s->cnt[c] = WC_UNUSED;
+}
+
+bool wc_spec_empty(const struct wc_spec *s)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		if (s->cnt[c] != WC_UNUSED)
+			return false;
+	return true;
+}
+
+/* PerPredQueue */
+
+void wc_queue_init(struct wc_queue *q, struct st_block *pred)
+{
+	memset(q, 0, sizeof *q);
+	q->pred = pred;
+}
+
+void wc_queue_free(struct wc_queue *q)
+{
+	free(q->ops);
+	q->ops = NULL;
+	q->n = q->cap = 0;
+}
+
+static void reserve(struct wc_queue *q, uint32_t want)
+{
+	if (want <= q->cap)
+		return;
+	uint32_t nc = q->cap ? q->cap * 2 : 8;
+	while (nc < want)
+		nc *= 2;
+	q->ops = st_xrealloc(q->ops, nc * sizeof *q->ops);
+	q->cap = nc;
+}
+
+void wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src)
+{
+	struct wc_entry *ops = dst->ops;
+	uint32_t cap = dst->cap;
+	*dst = *src;
+	dst->ops = ops;
+	dst->cap = cap;
+	dst->n = 0;
+	reserve(dst, src->n);
+	if (src->n)
+		memcpy(dst->ops, src->ops, src->n * sizeof *src->ops);
+	dst->n = src->n;
+}
+
+uint32_t wc_queue_depth(const struct wc_queue *q, uint32_t k)
+{
+	return q->clock - q->ops[k].stamp + 1;
+}
+
+uint32_t wc_queue_unk_depth(const struct wc_queue *q)
+{
+	return q->unk ? q->clock - q->unk_stamp + 1 : 0;
+}
+
+bool wc_queue_empty(const struct wc_queue *q)
+{
+	return q->n == 0 && !q->unk;
+}
+
+uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
+{
+	uint32_t d = 0;
+	for (uint32_t k = q->n; k-- > 0;) {
+		if (q->ops[k].op == op) {
+			d = wc_queue_depth(q, k);
+			break;
+		}
+	}
+	uint32_t u = wc_queue_unk_depth(q);
+	if (u && (!d || u < d))
+		d = u;
+	return d;
+}
+
+static void remove_at(struct wc_queue *q, uint32_t k)
+{
+	memmove(q->ops + k, q->ops + k + 1, (q->n - k - 1) * sizeof *q->ops);
+	q->n--;
+}
+
+/* Drops the first `k` (oldest) entries. */
+static void drop_front(struct wc_queue *q, uint32_t k)
+{
+	if (!k)
+		return;
+	memmove(q->ops, q->ops + k, (q->n - k) * sizeof *q->ops);
+	q->n -= k;
+}
+
+bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
+{
+	/* A re-issue (next loop iteration) supersedes the older issue: the
+	 * consumer reads the newest one and draining it drains the older. */
+	for (uint32_t k = q->n; k-- > 0;) {
+		if (q->ops[k].op == op) {
+			remove_at(q, k);
+			break;
+		}
+	}
+	q->clock++;
+	reserve(q, q->n + 1);
+	q->ops[q->n++] = (struct wc_entry){op, q->clock};
+	/* kMaxInFlight: the oldest ops leave the list but not the analysis; the
+	 * unknown region keeps them so a dependency on one still waits (a wait of
+	 * at most 63 drains them, as the hardware counter saturates there). */
+	uint32_t k = 0;
+	while (k < q->n && wc_queue_depth(q, k) > WC_MAX_IN_FLIGHT) {
+		if (!q->unk || q->ops[k].stamp > q->unk_stamp)
+			q->unk_stamp = q->ops[k].stamp;
+		q->unk = true;
+		k++;
+	}
+	drop_front(q, k);
+	return k != 0;
+}
+
+void wc_queue_trim(struct wc_queue *q, int n)
+{
+	st_assert(n >= 0);
+	uint32_t keep = (uint32_t)n;
+	uint32_t k = 0;
+	while (k < q->n && wc_queue_depth(q, k) > keep)
+		k++;
+	drop_front(q, k);
+	if (q->unk && wc_queue_unk_depth(q) > keep)
+		q->unk = false;
+}
+
+void wc_queue_set_unknown(struct wc_queue *q)
+{
+	q->unk = true;
+	q->unk_stamp = q->clock;
+}
+
+struct depth_entry {
+	struct st_inst *op;
+	uint32_t depth;
+};
+
+static int cmp_by_op(const void *a, const void *b)
+{
+	const struct depth_entry *x = a, *y = b;
+	if (x->op->id != y->op->id)
+		return x->op->id < y->op->id ? -1 : 1;
+	if (x->op != y->op)
+		return (uintptr_t)x->op < (uintptr_t)y->op ? -1 : 1;
+	return x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
+/* Oldest first (larger depth), then by id: the canonical order. */
+static int cmp_by_age(const void *a, const void *b)
+{
+	const struct depth_entry *x = a, *y = b;
+	if (x->depth != y->depth)
+		return x->depth > y->depth ? -1 : 1;
+	if (x->op->id != y->op->id)
+		return x->op->id < y->op->id ? -1 : 1;
+	return (uintptr_t)x->op < (uintptr_t)y->op ? -1 : (uintptr_t)x->op > (uintptr_t)y->op;
+}
+
+void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
+{
+	uint32_t total = dst->n + src->n;
+	struct depth_entry stackbuf[128];
+	struct depth_entry *tmp = total <= 128 ? stackbuf : st_xmalloc(total * sizeof *tmp);
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < dst->n; k++)
+		tmp[n++] = (struct depth_entry){dst->ops[k].op, wc_queue_depth(dst, k)};
+	for (uint32_t k = 0; k < src->n; k++)
+		tmp[n++] = (struct depth_entry){src->ops[k].op, wc_queue_depth(src, k)};
+	qsort(tmp, n, sizeof *tmp, cmp_by_op);
+	uint32_t m = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (m == 0 || tmp[m - 1].op != tmp[k].op)
+			tmp[m++] = tmp[k];
+	qsort(tmp, m, sizeof *tmp, cmp_by_age);
+
+	uint32_t u = 0;
+	uint32_t ud = wc_queue_unk_depth(dst), us = wc_queue_unk_depth(src);
+	if (ud && us)
+		u = ud < us ? ud : us;
+	else
+		u = ud ? ud : us;
+	if (u > UNK_DEPTH_CAP)
+		u = UNK_DEPTH_CAP;
+
+	/* Re-stamp on a common clock so countFrom is unchanged. */
+	dst->clock = UNK_DEPTH_CAP;
+	dst->n = 0;
+	reserve(dst, m);
+	for (uint32_t k = 0; k < m; k++)
+		dst->ops[dst->n++] = (struct wc_entry){tmp[k].op, dst->clock - tmp[k].depth + 1};
+	dst->unk = u != 0;
+	dst->unk_stamp = u ? dst->clock - u + 1 : 0;
+	if (tmp != stackbuf)
+		free(tmp);
+}
+
+bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
+{
+	if (a->pred != b->pred || a->n != b->n || a->unk != b->unk)
+		return false;
+	if (a->unk) {
+		uint32_t x = wc_queue_unk_depth(a), y = wc_queue_unk_depth(b);
+		if ((x > UNK_DEPTH_CAP ? UNK_DEPTH_CAP : x) != (y > UNK_DEPTH_CAP ? UNK_DEPTH_CAP : y))
+			return false;
+	}
+	for (uint32_t k = 0; k < a->n; k++)
+		if (a->ops[k].op != b->ops[k].op || wc_queue_depth(a, k) != wc_queue_depth(b, k))
+			return false;
+	return true;
+}
+
+/* Per-pred queue vectors */
+
+void wc_qvec_free(struct wc_qvec *qv)
+{
+	for (size_t k = 0; k < qv->n; k++)
+		wc_queue_free(&qv->v[k]);
+	free(qv->v);
+	qv->v = NULL;
+	qv->n = qv->cap = 0;
+}
+
+struct wc_queue *wc_qvec_push(struct wc_qvec *qv, struct st_block *pred)
+{
+	st_vec_reserve(qv, qv->n + 1);
+	struct wc_queue *q = &qv->v[qv->n++];
+	wc_queue_init(q, pred);
+	return q;
+}
+
+void wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src)
+{
+	while (dst->n > src->n)
+		wc_queue_free(&dst->v[--dst->n]);
+	while (dst->n < src->n)
+		wc_qvec_push(dst, NULL);
+	for (size_t k = 0; k < src->n; k++)
+		wc_queue_copy(&dst->v[k], &src->v[k]);
+}
+
+bool wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t k = 0; k < a->n; k++)
+		if (!wc_queue_equal(&a->v[k], &b->v[k]))
+			return false;
+	return true;
+}
+
+/* DataflowState */
+
+void wc_state_free(struct wc_state *s)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		wc_qvec_free(&s->q[c]);
+}
+
+void wc_state_copy(struct wc_state *dst, const struct wc_state *src)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		wc_qvec_copy(&dst->q[c], &src->q[c]);
+}
+
+bool wc_state_equal(const struct wc_state *a, const struct wc_state *b)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		if (!wc_qvec_equal(&a->q[c], &b->q[c]))
+			return false;
+	return true;
+}
+
+void wc_state_trim(struct wc_state *s, enum st_counter c, int n)
+{
+	/* Scalar loads return out of order: a non-zero wait says how many are
+	 * left, not which, so it retires none of them. */
+	if (c == ST_CNT_KM && n > 0)
+		return;
+	for (size_t k = 0; k < s->q[c].n; k++)
+		wc_queue_trim(&s->q[c].v[k], n);
+}
+
+bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
+{
+	bool dropped = false;
+	for (size_t k = 0; k < s->q[c].n; k++)
+		dropped |= wc_queue_append(&s->q[c].v[k], op);
+	return dropped;
+}
+
+bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only)
+{
+	for (size_t k = 0; k < s->q[c].n; k++)
+		if ((only < 0 || (size_t)only == k) && !wc_queue_empty(&s->q[c].v[k]))
+			return true;
+	return false;
+}
+
+/* CounterEmitState */
+
+void wc_emit_reset(struct wc_emit *e)
+{
+	e->last = WC_UNUSED;
+	e->since = 0;
+}
+
+bool wc_emit_needs_new_wait(const struct wc_emit *e, int required)
+{
+	return e->last == WC_UNUSED || e->last + e->since > required;
+}
+
+void wc_emit_waited(struct wc_emit *e, int n)
+{
+	e->last = n;
+	e->since = 0;
+}
+
+void wc_emit_issued(struct wc_emit *e)
+{
+	if (e->last != WC_UNUSED)
+		e->since++;
+}
+
+const char *wc_rule_name(enum wc_rule r)
+{
+	switch (r) {
+	case WC_RULE_RAW: return "RAW";
+	case WC_RULE_WAR_LDS: return "WAR-on-LDS";
+	case WC_RULE_WAW_LDS: return "WAW-on-LDS";
+	case WC_RULE_BARRIER: return "barrier ordering";
+	case WC_RULE_FALLBACK: return "conservative fallback";
+	case WC_RULE_TAIL_DRAIN: return "tail drain";
+	case WC_RULE_CAP_HIT: return "cap hit";
+	}
+	return "?";
+}
+
+/* WaitInsertionPlan */
+
+void wc_plan_init(struct wc_plan *p, uint32_t ninst)
+{
+	memset(p, 0, sizeof *p);
+	p->ninst = ninst;
+	p->slot = st_xmalloc((ninst ? ninst : 1) * sizeof *p->slot);
+	for (uint32_t k = 0; k < ninst; k++)
+		p->slot[k] = -1;
+}
+
+void wc_plan_free(struct wc_plan *p)
+{
+	free(p->slot);
+	st_vec_free(&p->anchors);
+	st_vec_free(&p->drains);
+	st_vec_free(&p->reasons);
+	p->slot = NULL;
+}
+
+void wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
+{
+	wc_plan_free(dst);
+	wc_plan_init(dst, src->ninst);
+	if (src->ninst)
+		memcpy(dst->slot, src->slot, src->ninst * sizeof *src->slot);
+	st_vec_reserve(&dst->anchors, src->anchors.n);
+	if (src->anchors.n)
+		memcpy(dst->anchors.v, src->anchors.v, src->anchors.n * sizeof *src->anchors.v);
+	dst->anchors.n = src->anchors.n;
+	st_vec_reserve(&dst->drains, src->drains.n);
+	if (src->drains.n)
+		memcpy(dst->drains.v, src->drains.v, src->drains.n * sizeof *src->drains.v);
+	dst->drains.n = src->drains.n;
+	st_vec_reserve(&dst->reasons, src->reasons.n);
+	if (src->reasons.n)
+		memcpy(dst->reasons.v, src->reasons.v, src->reasons.n * sizeof *src->reasons.v);
+	dst->reasons.n = src->reasons.n;
+	dst->cap_hit = src->cap_hit;
+}
+
+struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create)
+{
+	st_assert(inst->id < p->ninst);
+	int32_t s = p->slot[inst->id];
+	if (s >= 0)
+		return &p->anchors.v[s];
+	if (!create)
+		return NULL;
+	struct wc_anchor a = {.inst = inst};
+	wc_spec_clear(&a.spec);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		a.relaxed_from[c] = WC_UNUSED;
+	p->slot[inst->id] = (int32_t)p->anchors.n;
+	st_vec_push(&p->anchors, a);
+	return &st_vec_last(&p->anchors);
+}
+
+const struct wc_spec *wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst)
+{
+	if (inst->id >= p->ninst || p->slot[inst->id] < 0)
+		return NULL;
+	return &p->anchors.v[p->slot[inst->id]].spec;
+}
+
+struct wc_tail_drain *wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ)
+{
+	for (size_t k = 0; k < p->drains.n; k++)
+		if (p->drains.v[k].pred == pred)
+			return &p->drains.v[k];
+	struct wc_tail_drain d = {.pred = pred, .succ = succ};
+	wc_spec_clear(&d.spec);
+	st_vec_push(&p->drains, d);
+	return &st_vec_last(&p->drains);
+}
+
+const struct wc_tail_drain *wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred)
+{
+	for (size_t k = 0; k < p->drains.n; k++)
+		if (p->drains.v[k].pred == pred)
+			return &p->drains.v[k];
+	return NULL;
+}
+
+static int cmp_drain(const void *a, const void *b)
+{
+	const struct wc_tail_drain *x = a, *y = b;
+	return x->pred->index < y->pred->index ? -1 : x->pred->index > y->pred->index;
+}
+
+void wc_plan_sort_drains(struct wc_plan *p)
+{
+	if (p->drains.n > 1)
+		qsort(p->drains.v, p->drains.n, sizeof *p->drains.v, cmp_drain);
+}

@@ -1,0 +1,323 @@
+/* Shared structures of StinkyWaitCntInsertionPass (private to this folder).
+ *
+ * The pass runs Analyze -> Optimize -> Finalize -> Emit (see pass.c and
+ * docs/passes/waitcnt-insertion.md). The names follow the design document:
+ *
+ *   PerPredQueue      struct wc_queue      in-flight ops of one counter on the
+ *                                          paths entering through one predecessor
+ *   DataflowState     struct wc_state      the queues of every counter
+ *   WaitCountSpec     struct wc_spec       one wait immediate per counter
+ *   CounterEmitState  struct wc_emit       redundancy elision (needsNewWait)
+ *   WaitInsertionPlan struct wc_plan       anchorWaits + tailDrains
+ *   PhiSummary        struct wc_phi_summary the memory ops a PHI stands for
+ *   WaitDataflow      struct wc_dataflow   the solver and its DataflowResult
+ *   WaitPlanOptimizer struct wc_optimizer  e.g. ShallowPredPromotion
+ *
+ * A PerPredQueue does not store ops in a position list but, for every op, its
+ * countFrom (the number of ops from it to the tail, inclusive) as an issue
+ * stamp: countFrom(op) = clock - stamp + 1. The per-path FIFO position is all
+ * the solver ever reads (wait = countFrom - 1, trim keeps countFrom <= N,
+ * append adds 1 to every countFrom), and it merges exactly: the queues of
+ * several paths through one predecessor become one queue keeping each op's
+ * smallest countFrom, which answers every query exactly as the separate
+ * queues would (the minimum over them). This bounds the state by the number
+ * of predecessors without ever collapsing two predecessors' queues. */
+#ifndef STINKYTOFU_WAITCNT_H
+#define STINKYTOFU_WAITCNT_H
+
+#include "stinkytofu/cfg.h"
+#include "stinkytofu/isa.h"
+#include "stinkytofu/pass.h"
+
+enum {
+	WC_UNUSED = -1,       /* WaitCountSpec::kUnused: no constraint on the counter */
+	WC_MAX_IN_FLIGHT = 64 /* kMaxInFlight: ops a queue lists before the oldest drop */
+};
+
+/* WaitCountSpec: the immediate to wait down to per counter, or WC_UNUSED. */
+struct wc_spec {
+	int cnt[ST_NUM_COUNTERS];
+};
+void wc_spec_clear(struct wc_spec *s);
+bool wc_spec_empty(const struct wc_spec *s);
+
+/* One op in a PerPredQueue and its issue stamp. */
+struct wc_entry {
+	struct st_inst *op;
+	uint32_t stamp;
+};
+
+/* PerPredQueue. Entries are sorted by stamp (oldest first; equal stamps by op
+ * id), list each op once (its newest issue) and have countFrom <= 64. `unk`
+ * stands for ops the list does not name that may still be in flight: those
+ * dropped at the kMaxInFlight cap, or everything when the state is "unknown"
+ * (the fallback analysis). It is conservatively assumed to hold any op of the
+ * counter, with any or no token, at countFrom >= clock - unk_stamp + 1. */
+struct wc_queue {
+	struct st_block *pred; /* the CFG predecessor; NULL = synthetic (function entry) */
+	uint32_t clock;        /* stamp of the newest append */
+	struct wc_entry *ops;
+	uint32_t n, cap;
+	bool unk;
+	uint32_t unk_stamp;
+};
+
+void wc_queue_init(struct wc_queue *q, struct st_block *pred);
+void wc_queue_free(struct wc_queue *q);
+void wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
+/* countFrom(op): ops from op's newest issue to the tail, inclusive, 0 when op
+ * cannot be in flight on these paths. The unknown region counts as holding op. */
+uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
+/* countFrom of the entry at index k (0 = oldest). */
+uint32_t wc_queue_depth(const struct wc_queue *q, uint32_t k);
+/* countFrom of the newest op of the unknown region; 0 without one. */
+uint32_t wc_queue_unk_depth(const struct wc_queue *q);
+bool wc_queue_empty(const struct wc_queue *q);
+/* Records an issued op (after the wait decision of its own instruction).
+ * Returns true when an older op had to leave the list at the cap. */
+bool wc_queue_append(struct wc_queue *q, struct st_inst *op);
+/* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. */
+void wc_queue_trim(struct wc_queue *q, int n);
+/* Adds every path of `src` to `dst` (smallest countFrom per op). */
+void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
+/* Makes the queue "anything may be in flight". */
+void wc_queue_set_unknown(struct wc_queue *q);
+bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b);
+
+/* The per-pred queues of one counter. Index k means the same predecessor in
+ * every counter's vector of one state. */
+struct wc_qvec {
+	struct wc_queue *v;
+	size_t n, cap;
+};
+void wc_qvec_free(struct wc_qvec *qv);
+void wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src);
+bool wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b);
+struct wc_queue *wc_qvec_push(struct wc_qvec *qv, struct st_block *pred);
+
+/* DataflowState. */
+struct wc_state {
+	struct wc_qvec q[ST_NUM_COUNTERS];
+};
+void wc_state_free(struct wc_state *s);
+void wc_state_copy(struct wc_state *dst, const struct wc_state *src);
+bool wc_state_equal(const struct wc_state *a, const struct wc_state *b);
+/* trimQueues: applies `s_wait_<c> n` to every per-pred queue of counter c.
+ * KM retires out of order: only a wait of 0 retires anything. */
+void wc_state_trim(struct wc_state *s, enum st_counter c, int n);
+bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op);
+bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only);
+
+/* CounterEmitState: the last wait emitted (or credited) for a counter in the
+ * current block walk and the ops of that counter issued since. */
+struct wc_emit {
+	int last;      /* lastEmittedWait, WC_UNUSED if none */
+	int since;     /* opsSinceLastWait */
+};
+void wc_emit_reset(struct wc_emit *e);
+/* needsNewWait(required): the hardware may hold more than `required` ops. */
+bool wc_emit_needs_new_wait(const struct wc_emit *e, int required);
+void wc_emit_waited(struct wc_emit *e, int n);
+void wc_emit_issued(struct wc_emit *e);
+
+/* Why a wait is needed, for --remarks. */
+enum wc_rule {
+	WC_RULE_RAW,
+	WC_RULE_WAR_LDS,
+	WC_RULE_WAW_LDS,
+	WC_RULE_BARRIER,
+	WC_RULE_FALLBACK,
+	WC_RULE_TAIL_DRAIN,
+	WC_RULE_CAP_HIT,
+};
+const char *wc_rule_name(enum wc_rule r);
+
+struct wc_reason {
+	struct st_inst *anchor;   /* the wait goes before this instruction, or */
+	struct st_block *drain;   /* at the end of this block (a tail drain) */
+	enum st_counter counter;
+	enum wc_rule rule;
+	struct st_inst *producer; /* NULL: ops the analysis cannot name */
+};
+
+/* A required-waits computation (computeRequiredWaits) and, optionally, the
+ * contributions that produced it. */
+struct wc_why {
+	struct {
+		enum st_counter counter;
+		enum wc_rule rule;
+		struct st_inst *producer;
+		int value;
+	} *v;
+	size_t n, cap;
+};
+
+/* WaitInsertionPlan. */
+struct wc_anchor {
+	struct st_inst *inst;
+	struct wc_spec spec;
+	unsigned relaxed; /* bit c: counter c relaxed by ShallowPredPromotion */
+	int relaxed_from[ST_NUM_COUNTERS];
+};
+
+struct wc_tail_drain {
+	struct st_block *pred; /* the waits go at the end of this block */
+	struct st_block *succ; /* the join whose anchors were relaxed */
+	struct wc_spec spec;
+};
+
+struct wc_plan {
+	struct {
+		struct wc_anchor *v;
+		size_t n, cap;
+	} anchors;                /* anchorWaits */
+	int32_t *slot;            /* instruction id -> anchors index or -1 */
+	uint32_t ninst;
+	struct {
+		struct wc_tail_drain *v;
+		size_t n, cap;
+	} drains;                 /* tailDrains, sorted by predecessor block index */
+	struct {
+		struct wc_reason *v;
+		size_t n, cap;
+	} reasons;
+	bool cap_hit;             /* the all-zero fallback plan */
+};
+void wc_plan_init(struct wc_plan *p, uint32_t ninst);
+void wc_plan_free(struct wc_plan *p);
+void wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src);
+/* The anchor entry of `inst`, created (all WC_UNUSED) when `create`. */
+struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create);
+const struct wc_spec *wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst);
+/* The drain of `pred`, created when missing. */
+struct wc_tail_drain *wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ);
+const struct wc_tail_drain *wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred);
+void wc_plan_sort_drains(struct wc_plan *p);
+
+/* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands. */
+struct wc_tokens {
+	bool known;
+	bool tagged;    /* carries mod.memtoken or LDS<t> operands */
+	uint64_t mask;  /* bit (t % 64) for each token t */
+	uint32_t n;
+	uint32_t *ids;  /* sorted, distinct */
+};
+
+/* PhiSummary: the concrete memory ops a PHI stands for (collectMemOpDeps,
+ * through every incoming edge and every PHI behind it), per counter, as
+ * sorted instruction ids. The solver scans the live queues for them
+ * (phiCurrentQueueWait); a PHI of the consumer's own block is resolved per
+ * incoming edge instead, against the queue of that predecessor. */
+struct wc_idset {
+	uint32_t *v;
+	uint32_t n;
+};
+struct wc_phi_summary {
+	bool done;
+	struct wc_idset all[ST_NUM_COUNTERS];
+};
+
+struct wc_dataflow;
+typedef bool (*wc_raw_needs_wait_fn)(const struct wc_dataflow *df, const struct st_inst *i);
+
+enum wc_mode {
+	WC_SOLVE,  /* the waits are what computeRequiredWaits says */
+	WC_REPLAY, /* finalizePlan: the stricter of planned and recomputed */
+	WC_ZERO,   /* the all-zero fallback from an unknown state */
+};
+
+/* WaitDataflow and its DataflowResult (entry/exit states per block index). */
+struct wc_dataflow {
+	struct st_pass_ctx *ctx; /* NULL in unit tests */
+	struct st_function *func;
+	const struct st_cfg *cfg;
+
+	/* Configuration (setRawNeedsWait, setLoopCarriedTokenDepsEnabled, options). */
+	wc_raw_needs_wait_fn raw_needs_wait[ST_NUM_COUNTERS];
+	bool loop_carried_token_deps;
+	bool stores_on_loadcnt;
+	int num_waves;
+	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
+
+	/* Per instruction id (non-PHI instructions first, then PHIs). */
+	uint32_t ninst;
+	struct st_inst **insts;
+	uint8_t *counter;        /* st_inst_counter under the options */
+	struct wc_tokens *tokens;
+	struct wc_phi_summary *phis; /* indexed by id - nitems */
+	uint32_t nitems;             /* ids below this are block items */
+	uint32_t *saved_phi_ids;
+	bool *processable;           /* by block index: --process-blocks */
+
+	/* DataflowResult. */
+	struct wc_state *entry, *exit;
+	unsigned sweeps;
+	bool converged;
+
+	/* Queue-cap diagnostics of the last recorded sweep: first op that overflowed. */
+	struct st_inst *overflow_at[ST_NUM_COUNTERS];
+};
+
+void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
+                      const struct st_cfg *cfg);
+void wc_dataflow_free(struct wc_dataflow *df);
+void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
+unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df);
+
+/* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
+ * recording sweep over the converged states). In WC_REPLAY, `plan_in` holds
+ * the planned waits and tail drains. Returns false when the cap was hit. */
+bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
+void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
+                         struct wc_plan *out, bool explain);
+/* The all-zero fallback: every anchor that could need a wait from an unknown
+ * state drains its counters to 0. */
+void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain);
+
+/* Pieces of transferBlock shared with the optimizer. */
+struct wc_required {
+	int cnt[ST_NUM_COUNTERS];
+};
+/* computeRequiredWaits on the queues of `s` (only queue index `only` of each
+ * counter when only >= 0). */
+void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
+                               int only, struct wc_required *req, struct wc_why *why);
+/* Credits an input wait instruction to the state; false if `inst` is none. */
+bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
+                    struct wc_emit emit[ST_NUM_COUNTERS]);
+/* mergeFromPredecessors into a fresh state; `drains` (may be NULL) trims each
+ * predecessor's queues by its tail drain. */
+void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
+                                const struct wc_plan *drains, struct wc_state *out);
+enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
+const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
+bool wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
+const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);
+/* collectMemOpDeps: concrete memory ops a source stands for (PHIs flattened). */
+void wc_collect_mem_op_deps(struct wc_dataflow *df, struct st_inst *src, void (*fn)(void *, struct st_inst *),
+                            void *arg);
+
+/* WaitPlanOptimizer: rewrite(plan, dataflowResult, func); returns true when
+ * it changed the plan. */
+struct wc_optimizer {
+	const char *name;
+	void *ctx;
+	bool (*rewrite)(void *ctx, struct wc_plan *plan, struct wc_dataflow *result, struct st_function *f);
+};
+
+/* ShallowPredPromotion. */
+struct wc_promotion_stats {
+	unsigned relaxed_anchors;
+	unsigned tail_drains;
+	bool explain;
+};
+struct wc_optimizer wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
+
+/* Finalize: replays the final plan to a fixed point (see finalize.c). Returns
+ * false when the replay did not converge (the caller then falls back). */
+bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain);
+
+/* Emit: inserts the planned waits and reports remarks and statistics. */
+void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain);
+
+#endif
