@@ -11,8 +11,8 @@
 #include "waitcnt.h"
 
 static const char *const stat_names[ST_NUM_COUNTERS] = {
-	"s_wait_dscnt inserted",    "s_wait_loadcnt inserted",  "s_wait_kmcnt inserted",
-	"s_wait_tensorcnt inserted", "s_wait_asynccnt inserted", "s_wait_storecnt inserted",
+	"inserted-dscnt-waits",     "inserted-loadcnt-waits",  "inserted-kmcnt-waits",
+	"inserted-tensorcnt-waits", "inserted-asynccnt-waits", "inserted-storecnt-waits",
 };
 
 static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c)
@@ -180,9 +180,9 @@ void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool expl
 				st_pass_stat_add(ctx, stat_names[c], per_counter[c]);
 		}
 		if (drains)
-			st_pass_stat_add(ctx, "tail drains", drains);
+			st_pass_stat_add(ctx, "tail-drains", drains);
 		if (relaxed)
-			st_pass_stat_add(ctx, "relaxed anchors", relaxed);
+			st_pass_stat_add(ctx, "relaxed-anchors", relaxed);
 		if (total)
 			ctx->changed = true;
 	}

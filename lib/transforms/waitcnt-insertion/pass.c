@@ -79,7 +79,7 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		wc_zero_plan(&df, &plan, explain);
 	}
 	wc_emit_waits(&df, &plan, explain);
-	st_pass_stat_add(ctx, "sweeps to converge", sweeps);
+	st_pass_stat_add(ctx, "sweeps-to-converge", sweeps);
 	wc_plan_free(&plan);
 	wc_dataflow_free(&df);
 }

@@ -1,0 +1,335 @@
+/* Unit tests of the wait-count insertion data structures: PerPredQueue
+ * (countFrom, append, trimQueues, the kMaxInFlight cap, merging), the
+ * DataflowState's KM rule, CounterEmitState (needsNewWait), WaitCountSpec and
+ * WaitInsertionPlan. The pass itself is covered by the lit tests in
+ * test/lit/transforms/waitcnt-insertion/. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transforms/waitcnt-insertion/waitcnt.h"
+
+static const struct st_loc noloc;
+
+struct fixture {
+	struct st_module *m;
+	struct st_inst *op[80];
+};
+
+static void setup(struct fixture *fx)
+{
+	fx->m = st_module_new("t.stir");
+	for (uint32_t k = 0; k < 80; k++) {
+		fx->op[k] = st_inst_new(fx->m, "ds_load_b32", noloc);
+		fx->op[k]->id = k;
+	}
+}
+
+START_TEST(test_count_from_and_trim)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_queue q;
+	wc_queue_init(&q, NULL);
+	for (int k = 0; k < 4; k++)
+		ck_assert(!wc_queue_append(&q, fx.op[k]));
+	/* The seed's example: op0 countFrom 4 (wait 3) ... op3 countFrom 1. */
+	for (int k = 0; k < 4; k++)
+		ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[k]), 4 - k);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[7]), 0);
+	/* s_wait 2 keeps the two newest. */
+	wc_queue_trim(&q, 2);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 0);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 0);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 2);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[3]), 1);
+	wc_queue_trim(&q, 0);
+	ck_assert(wc_queue_empty(&q));
+	wc_queue_free(&q);
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_reissue_keeps_newest)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_queue q;
+	wc_queue_init(&q, NULL);
+	wc_queue_append(&q, fx.op[0]);
+	wc_queue_append(&q, fx.op[1]);
+	wc_queue_append(&q, fx.op[0]); /* next loop iteration */
+	ck_assert_uint_eq(q.n, 2);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 1);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 2);
+	wc_queue_free(&q);
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_cap_keeps_dropped_ops_waitable)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_queue q;
+	wc_queue_init(&q, NULL);
+	for (int k = 0; k < WC_MAX_IN_FLIGHT; k++)
+		ck_assert(!wc_queue_append(&q, fx.op[k]));
+	ck_assert(wc_queue_append(&q, fx.op[WC_MAX_IN_FLIGHT])); /* the 65th */
+	ck_assert_uint_eq(q.n, WC_MAX_IN_FLIGHT);
+	ck_assert(q.unk);
+	/* op0 left the list but is still waited for, at countFrom 65. */
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 65);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 64);
+	/* A wait of 63 drains everything older than the 63 newest. */
+	wc_queue_trim(&q, 63);
+	ck_assert(!q.unk);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 0);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 0);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 63);
+	wc_queue_free(&q);
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_unknown_region)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_queue q;
+	wc_queue_init(&q, NULL);
+	wc_queue_set_unknown(&q);
+	ck_assert(!wc_queue_empty(&q));
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 1);
+	wc_queue_append(&q, fx.op[1]);
+	wc_queue_append(&q, fx.op[2]);
+	/* Anything from before the walk is older than the two appends. */
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 3);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 1);
+	wc_queue_trim(&q, 2);
+	ck_assert(!q.unk);
+	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 0);
+	wc_queue_free(&q);
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_merge_min_count_from)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct st_inst *a = fx.op[0], *b = fx.op[1], *c = fx.op[2], *x = fx.op[3];
+	struct wc_queue q1, q2, m;
+	wc_queue_init(&q1, NULL);
+	wc_queue_init(&q2, NULL);
+	wc_queue_init(&m, NULL);
+	wc_queue_append(&q1, a);
+	wc_queue_append(&q1, b);
+	wc_queue_append(&q1, x);
+	wc_queue_append(&q2, c);
+	wc_queue_append(&q2, a);
+	wc_queue_append(&q2, x);
+	wc_queue_merge(&m, &q1);
+	wc_queue_merge(&m, &q2);
+	ck_assert_uint_eq(wc_queue_count_from(&m, a), 2); /* q2's position */
+	ck_assert_uint_eq(wc_queue_count_from(&m, b), 2);
+	ck_assert_uint_eq(wc_queue_count_from(&m, c), 3);
+	ck_assert_uint_eq(wc_queue_count_from(&m, x), 1);
+	/* Merging in the other order gives the same queue. */
+	struct wc_queue m2;
+	wc_queue_init(&m2, NULL);
+	wc_queue_merge(&m2, &q2);
+	wc_queue_merge(&m2, &q1);
+	ck_assert(wc_queue_equal(&m, &m2));
+	wc_queue_trim(&m2, 1);
+	ck_assert(!wc_queue_equal(&m, &m2));
+	wc_queue_free(&q1);
+	wc_queue_free(&q2);
+	wc_queue_free(&m);
+	wc_queue_free(&m2);
+	st_module_free(fx.m);
+}
+END_TEST
+
+/* The merged queue answers every query exactly as the separate per-path
+ * FIFOs do (the minimum over them), under any sequence of appends and waits:
+ * checked against explicit FIFO lists on random sequences. */
+struct fifo {
+	int ops[256];
+	int n;
+};
+
+static uint32_t fifo_count_from(const struct fifo *f, int op)
+{
+	for (int k = f->n; k-- > 0;)
+		if (f->ops[k] == op)
+			return (uint32_t)(f->n - k);
+	return 0;
+}
+
+START_TEST(test_merge_is_exact)
+{
+	struct fixture fx;
+	setup(&fx);
+	unsigned seed = 12345;
+	for (int round = 0; round < 400; round++) {
+		struct fifo paths[4];
+		int npaths = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 4;
+		struct wc_queue merged;
+		wc_queue_init(&merged, NULL);
+		for (int p = 0; p < npaths; p++) {
+			struct wc_queue one;
+			wc_queue_init(&one, NULL);
+			paths[p].n = 0;
+			int len = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12;
+			for (int k = 0; k < len; k++) {
+				int op = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 10;
+				paths[p].ops[paths[p].n++] = op;
+				wc_queue_append(&one, fx.op[op]);
+			}
+			wc_queue_merge(&merged, &one);
+			wc_queue_free(&one);
+		}
+		for (int step = 0; step < 20; step++) {
+			unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+			if (r % 3) {
+				int op = (int)(r / 3) % 10;
+				for (int p = 0; p < npaths; p++)
+					paths[p].ops[paths[p].n++] = op;
+				wc_queue_append(&merged, fx.op[op]);
+			} else {
+				int n = (int)(r / 3) % 6;
+				for (int p = 0; p < npaths; p++)
+					if (paths[p].n > n) {
+						memmove(paths[p].ops, paths[p].ops + paths[p].n - n, n * sizeof(int));
+						paths[p].n = n;
+					}
+				wc_queue_trim(&merged, n);
+			}
+			for (int op = 0; op < 10; op++) {
+				uint32_t want = 0;
+				for (int p = 0; p < npaths; p++) {
+					uint32_t d = fifo_count_from(&paths[p], op);
+					if (d && (!want || d < want))
+						want = d;
+				}
+				ck_assert_uint_eq(wc_queue_count_from(&merged, fx.op[op]), want);
+			}
+		}
+		wc_queue_free(&merged);
+	}
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_state_km_out_of_order)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_state s = {0};
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		wc_qvec_push(&s.q[c], NULL);
+	wc_state_append(&s, ST_CNT_KM, fx.op[0]);
+	wc_state_append(&s, ST_CNT_KM, fx.op[1]);
+	wc_state_append(&s, ST_CNT_DS, fx.op[2]);
+	wc_state_append(&s, ST_CNT_DS, fx.op[3]);
+	/* s_wait_kmcnt 1 says one is left, not which: nothing retires. */
+	wc_state_trim(&s, ST_CNT_KM, 1);
+	ck_assert_uint_eq(wc_queue_count_from(&s.q[ST_CNT_KM].v[0], fx.op[0]), 2);
+	wc_state_trim(&s, ST_CNT_DS, 1);
+	ck_assert_uint_eq(wc_queue_count_from(&s.q[ST_CNT_DS].v[0], fx.op[2]), 0);
+	ck_assert(wc_state_any_in_flight(&s, ST_CNT_KM, -1));
+	wc_state_trim(&s, ST_CNT_KM, 0);
+	ck_assert(!wc_state_any_in_flight(&s, ST_CNT_KM, -1));
+	struct wc_state t = {0};
+	wc_state_copy(&t, &s);
+	ck_assert(wc_state_equal(&s, &t));
+	wc_state_append(&t, ST_CNT_LOAD, fx.op[4]);
+	ck_assert(!wc_state_equal(&s, &t));
+	wc_state_free(&s);
+	wc_state_free(&t);
+	st_module_free(fx.m);
+}
+END_TEST
+
+START_TEST(test_needs_new_wait)
+{
+	struct wc_emit e;
+	wc_emit_reset(&e);
+	ck_assert(wc_emit_needs_new_wait(&e, 5)); /* nothing emitted yet */
+	wc_emit_waited(&e, 2);
+	/* The seed: lastEmitted=2, opsSince=0, required 0 -> 2+0 > 0. */
+	ck_assert(wc_emit_needs_new_wait(&e, 0));
+	ck_assert(!wc_emit_needs_new_wait(&e, 2));
+	wc_emit_issued(&e);
+	ck_assert(wc_emit_needs_new_wait(&e, 2));  /* 2+1 > 2 */
+	ck_assert(!wc_emit_needs_new_wait(&e, 3)); /* 2+1 <= 3 */
+}
+END_TEST
+
+START_TEST(test_spec_and_plan)
+{
+	struct fixture fx;
+	setup(&fx);
+	struct wc_spec s;
+	wc_spec_clear(&s);
+	ck_assert(wc_spec_empty(&s));
+	s.cnt[ST_CNT_TENSOR] = 0;
+	ck_assert(!wc_spec_empty(&s));
+
+	struct wc_plan p;
+	wc_plan_init(&p, 80);
+	ck_assert_ptr_null(wc_plan_spec(&p, fx.op[3]));
+	struct wc_anchor *a = wc_plan_anchor(&p, fx.op[3], true);
+	a->spec.cnt[ST_CNT_DS] = 2;
+	ck_assert_int_eq(wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_DS], 2);
+	ck_assert_int_eq(wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_LOAD], WC_UNUSED);
+	ck_assert_ptr_eq(wc_plan_anchor(&p, fx.op[3], false), a);
+
+	/* Tail drains: one per predecessor, sorted by block index. */
+	struct st_function *f = st_function_new(fx.m, "f", noloc);
+	struct st_block *b0 = st_block_new(f, "b0", noloc), *b1 = st_block_new(f, "b1", noloc);
+	struct st_block *j = st_block_new(f, "join", noloc);
+	wc_plan_drain(&p, b1, j)->spec.cnt[ST_CNT_TENSOR] = 1;
+	wc_plan_drain(&p, b0, j)->spec.cnt[ST_CNT_TENSOR] = 0;
+	ck_assert_ptr_eq(wc_plan_drain(&p, b1, j), wc_plan_find_drain(&p, b1));
+	ck_assert_uint_eq(p.drains.n, 2);
+	wc_plan_sort_drains(&p);
+	ck_assert_ptr_eq(p.drains.v[0].pred, b0);
+	ck_assert_ptr_eq(p.drains.v[1].pred, b1);
+
+	struct wc_plan q = {0};
+	wc_plan_copy(&q, &p);
+	ck_assert_int_eq(wc_plan_spec(&q, fx.op[3])->cnt[ST_CNT_DS], 2);
+	ck_assert_int_eq(wc_plan_find_drain(&q, b1)->spec.cnt[ST_CNT_TENSOR], 1);
+	wc_plan_free(&q);
+	wc_plan_free(&p);
+	st_module_free(fx.m);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("waitcnt-insertion");
+	TCase *tc = tcase_create("core");
+	tcase_add_test(tc, test_count_from_and_trim);
+	tcase_add_test(tc, test_reissue_keeps_newest);
+	tcase_add_test(tc, test_cap_keeps_dropped_ops_waitable);
+	tcase_add_test(tc, test_unknown_region);
+	tcase_add_test(tc, test_merge_min_count_from);
+	tcase_add_test(tc, test_merge_is_exact);
+	tcase_add_test(tc, test_state_km_out_of_order);
+	tcase_add_test(tc, test_needs_new_wait);
+	tcase_add_test(tc, test_spec_and_plan);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
