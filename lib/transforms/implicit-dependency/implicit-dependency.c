@@ -1,0 +1,131 @@
+/* StinkyBuildImplicitDependencyPass: materialises LDS ordering as register
+ * edges. Each `mod.memtoken` token t becomes the pseudo-register LDS<t> (see
+ * docs/passes/build-implicit-dependency.md):
+ *
+ *   LDS writers (tensor_load_to_lds, ds_store*, ds_write*)  -> destinations
+ *   LDS readers (ds_load*, ds_read*, ds_atomic*)            -> sources
+ *   async LDS readers (global_store_async_from_lds*)        -> sources
+ *   LDS-fence barriers (s_barrier, split barriers with -1)  -> both
+ *
+ * so that st_build_use_def_chain(include_pseudo) links every LDS consumer to
+ * its producers, across blocks and through PHIs. Token ids come only from the
+ * input; an operand already present is not added again, which makes the
+ * pass idempotent. Within one block, LDS operations must be all tagged or all
+ * untagged (a partly tagged block would silently lose ordering edges): a mix
+ * is a located error and nothing is changed. */
+#include "stinkytofu/isa.h"
+#include "stinkytofu/pass.h"
+
+/* The LDS operations whose tagging must agree within a block. Barriers are
+ * fences, not LDS accesses: an untagged barrier is the conservative "fences
+ * every token" and may sit among tagged operations. */
+static bool is_lds_op(const struct st_inst *i)
+{
+	return st_inst_is_lds_reader(i) || st_inst_is_lds_writer(i) || st_inst_is_async_lds_reader(i);
+}
+
+static bool has_lds_operand(const struct st_operand *ops, uint32_t n, uint32_t token)
+{
+	struct st_reg want = {ST_REG_LDS, token, 1, false};
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && st_reg_overlaps(ops[k].reg, want))
+			return true;
+	return false;
+}
+
+/* Reports the first block-level mix of tagged and untagged LDS operations;
+ * returns false when there is one. */
+static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b)
+{
+	const struct st_inst *first = NULL;
+	bool first_tagged = false;
+	st_foreach_inst(b, i) {
+		if (!is_lds_op(i))
+			continue;
+		const struct st_value *tokens;
+		bool tagged = st_inst_memtokens(i, &tokens) >= 0;
+		if (!first) {
+			first = i;
+			first_tagged = tagged;
+			continue;
+		}
+		if (tagged == first_tagged)
+			continue;
+		st_error(ctx->diag, i->loc,
+		         "'%s' %s mod.memtoken but '%s' earlier in ^%s %s; LDS operations in one block must be all "
+		         "tagged or all untagged",
+		         i->name, tagged ? "has" : "has no", first->name, b->label, first_tagged ? "has one" : "has none");
+		st_note(ctx->diag, first->loc, "first LDS operation of ^%s", b->label);
+		return false;
+	}
+	return true;
+}
+
+/* Adds LDS<t> for each token of `i` to its destinations and/or sources;
+ * returns the number of operands added. */
+static int64_t tag(struct st_module *m, struct st_inst *i, bool to_dsts, bool to_srcs)
+{
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	const struct st_attr *attr = st_inst_attr(i, "mod.memtoken");
+	int64_t added = 0;
+	for (int k = 0; k < n; k++) {
+		/* The verifier guarantees ids are non-negative integers; skip
+		 * anything else rather than invent an id. */
+		if ((tokens[k].kind != ST_VAL_INT && tokens[k].kind != ST_VAL_HEX) || tokens[k].i < 0 ||
+		    tokens[k].i > INT32_MAX)
+			continue;
+		uint32_t t = (uint32_t)tokens[k].i;
+		struct st_operand op = st_reg_operand(ST_REG_LDS, t, 1);
+		op.loc = attr ? attr->loc : i->loc;
+		if (to_dsts && !has_lds_operand(i->dsts, i->ndsts, t)) {
+			st_inst_add_dst(m, i, op);
+			added++;
+		}
+		if (to_srcs && !has_lds_operand(i->srcs, i->nsrcs, t)) {
+			st_inst_add_src(m, i, op);
+			added++;
+		}
+	}
+	return added;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	struct st_module *m = ctx->module;
+	bool ok = true;
+	for (size_t fi = 0; fi < m->funcs.n; fi++)
+		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
+			ok &= check_block_tagging(ctx, m->funcs.v[fi]->blocks.v[bi]);
+	if (!ok)
+		return false;
+	int64_t added = 0;
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		struct st_function *f = m->funcs.v[fi];
+		for (size_t bi = 0; bi < f->blocks.n; bi++) {
+			struct st_block *b = f->blocks.v[bi];
+			if (!st_pass_should_process_block(ctx, b))
+				continue;
+			st_foreach_inst(b, i) {
+				if (st_inst_is_lds_fence(i))
+					added += tag(m, i, true, true);
+				else if (st_inst_is_lds_writer(i))
+					added += tag(m, i, true, false);
+				else if (st_inst_is_lds_reader(i) || st_inst_is_async_lds_reader(i))
+					added += tag(m, i, false, true);
+			}
+		}
+	}
+	st_pass_stat_add(ctx, "lds-token-operands", added);
+	if (added)
+		ctx->changed = true;
+	return true;
+}
+
+const struct st_pass_info st_pass_build_implicit_dependency = {
+	.name = "StinkyBuildImplicitDependencyPass",
+	.summary = "Turn mod.memtoken LDS tokens into LDS<n> pseudo-register operands (def-use edges for LDS ordering)",
+	.options = NULL,
+	.noptions = 0,
+	.run = run,
+};
