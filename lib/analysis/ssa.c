@@ -227,24 +227,56 @@ static int cmp_sorted_key(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static struct st_inst *new_phi(struct builder *bd, struct st_block *b, uint32_t key)
+/* Materialises the placed PHIs, given as (key, block) pairs in key order:
+ * bucketed by block (keeping key order inside a block) and laid out in one
+ * array in block order, so the walks over a block's PHIs stay in cache.
+ * A PHI's id is its position in that array. */
+static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 {
-	struct st_inst *phi = st_arena_alloc(bd->arena, sizeof *phi);
-	phi->kind = ST_ITEM_PHI;
-	phi->name = bd->phi_name;
-	phi->isa = bd->phi_isa;
-	phi->block = b;
-	phi->loc = b->loc;
-	phi->phi_key = bd->key_reg.v[key];
-	phi->phi_incoming = st_arena_alloc(bd->arena, (b->preds.n ? b->preds.n : 1) * sizeof *phi->phi_incoming);
-	phi->dsts = st_arena_alloc(bd->arena, sizeof *phi->dsts);
-	phi->dsts[0] = st_reg_operand(phi->phi_key.cls, phi->phi_key.index, 1);
-	phi->dsts[0].loc = b->loc;
-	phi->ndsts = phi->capdsts = 1;
-	phi->id = bd->f->nphis++;
-	st_vec_push(&bd->phi_key, key);
-	st_vec_push(&b->phis, phi);
-	return phi;
+	struct st_function *f = bd->f;
+	size_t nblocks = f->blocks.n;
+	uint32_t *start = st_xcalloc(nblocks + 1, sizeof *start);
+	for (size_t i = 0; i < n; i++)
+		start[placed[i].block + 1]++;
+	for (size_t b = 0; b < nblocks; b++)
+		start[b + 1] += start[b];
+	uint32_t *fill = st_xmalloc((nblocks ? nblocks : 1) * sizeof *fill);
+	memcpy(fill, start, nblocks * sizeof *fill);
+	st_vec_reserve(&bd->phi_key, n);
+	bd->phi_key.n = n;
+	for (size_t i = 0; i < n; i++)
+		bd->phi_key.v[fill[placed[i].block]++] = placed[i].key;
+	free(fill);
+
+	size_t nslots = 0;
+	for (size_t b = 0; b < nblocks; b++)
+		nslots += (size_t)(start[b + 1] - start[b]) * f->blocks.v[b]->preds.n;
+	struct st_inst *phis = n ? st_arena_alloc(bd->arena, n * sizeof *phis) : NULL;
+	struct st_operand *dsts = n ? st_arena_alloc(bd->arena, n * sizeof *dsts) : NULL;
+	struct st_inst **slots = nslots ? st_arena_alloc(bd->arena, nslots * sizeof *slots) : NULL;
+	for (size_t b = 0, id = 0; b < nblocks; b++) {
+		struct st_block *blk = f->blocks.v[b];
+		st_vec_reserve(&blk->phis, start[b + 1] - start[b]);
+		for (; id < start[b + 1]; id++) {
+			struct st_inst *phi = &phis[id];
+			phi->kind = ST_ITEM_PHI;
+			phi->name = bd->phi_name;
+			phi->isa = bd->phi_isa;
+			phi->block = blk;
+			phi->loc = blk->loc;
+			phi->phi_key = bd->key_reg.v[bd->phi_key.v[id]];
+			phi->phi_incoming = slots;
+			slots += blk->preds.n;
+			phi->dsts = &dsts[id];
+			phi->dsts[0] = st_reg_operand(phi->phi_key.cls, phi->phi_key.index, 1);
+			phi->dsts[0].loc = blk->loc;
+			phi->ndsts = phi->capdsts = 1;
+			phi->id = (uint32_t)id;
+			st_vec_push(&blk->phis, phi);
+		}
+	}
+	f->nphis = (uint32_t)n;
+	free(start);
 }
 
 /* place: pruned PHI placement, key by key in (class, index) order so each
@@ -265,7 +297,22 @@ static void place(struct builder *bd)
 	uint32_t *live = st_xcalloc(nblocks ? nblocks : 1, sizeof *live);
 	uint32_t *onwork = st_xcalloc(nblocks ? nblocks : 1, sizeof *onwork);
 	uint32_t *hasphi = st_xcalloc(nblocks ? nblocks : 1, sizeof *hasphi);
+	/* Reachable predecessors as dense indices (CSR): the liveness walks
+	 * below touch them once per key. */
+	uint32_t *pstart = st_xcalloc(nblocks + 1, sizeof *pstart);
+	for (size_t b = 0; b < nblocks; b++)
+		for (size_t p = 0; p < bd->f->blocks.v[b]->preds.n; p++)
+			if (st_cfg_reachable(bd->cfg, bd->f->blocks.v[b]->preds.v[p]->index))
+				pstart[b + 1]++;
+	for (size_t b = 0; b < nblocks; b++)
+		pstart[b + 1] += pstart[b];
+	uint32_t *preds = st_xmalloc((pstart[nblocks] ? pstart[nblocks] : 1) * sizeof *preds);
+	for (size_t b = 0, n = 0; b < nblocks; b++)
+		for (size_t p = 0; p < bd->f->blocks.v[b]->preds.n; p++)
+			if (st_cfg_reachable(bd->cfg, bd->f->blocks.v[b]->preds.v[p]->index))
+				preds[n++] = bd->f->blocks.v[b]->preds.v[p]->index;
 	struct st_block_list work = {0};
+	ST_VEC(struct pair) placed = {0};
 	for (size_t oi = 0; oi < nkeys; oi++) {
 		uint32_t k = order[oi].key, stamp = k + 1;
 		if (dstart[k] == dstart[k + 1] || ustart[k] == ustart[k + 1])
@@ -280,10 +327,10 @@ static void place(struct builder *bd)
 			st_vec_push(&work, ublocks[i]);
 		}
 		while (work.n) {
-			const struct st_block *b = bd->f->blocks.v[st_vec_pop(&work)];
-			for (size_t p = 0; p < b->preds.n; p++) {
-				uint32_t pi = b->preds.v[p]->index;
-				if (live[pi] == stamp || defines[pi] == stamp || !st_cfg_reachable(bd->cfg, pi))
+			uint32_t b = st_vec_pop(&work);
+			for (uint32_t p = pstart[b]; p < pstart[b + 1]; p++) {
+				uint32_t pi = preds[p];
+				if (live[pi] == stamp || defines[pi] == stamp)
 					continue;
 				live[pi] = stamp;
 				st_vec_push(&work, pi);
@@ -303,7 +350,7 @@ static void place(struct builder *bd)
 					continue;
 				hasphi[y] = stamp;
 				if (live[y] == stamp)
-					new_phi(bd, bd->f->blocks.v[y], k);
+					st_vec_push(&placed, ((struct pair){k, y}));
 				if (onwork[y] != stamp) {
 					onwork[y] = stamp;
 					st_vec_push(&work, y);
@@ -311,7 +358,11 @@ static void place(struct builder *bd)
 			}
 		}
 	}
+	make_phis(bd, placed.v, placed.n);
+	st_vec_free(&placed);
 	st_vec_free(&work);
+	free(preds);
+	free(pstart);
 	free(hasphi);
 	free(onwork);
 	free(live);
@@ -331,6 +382,8 @@ static void add_source(struct builder *bd, struct st_inst *src)
 	st_vec_push(&bd->tmp, src);
 }
 
+/* Stores the gathered sources and counts the consumer in each producer's
+ * nusers (link_users then fills the users arrays). */
 static void store_sources(struct builder *bd, struct st_inst *in)
 {
 	in->nsources = (uint32_t)bd->tmp.n;
@@ -338,6 +391,8 @@ static void store_sources(struct builder *bd, struct st_inst *in)
 	if (bd->tmp.n) {
 		in->sources = st_arena_alloc(bd->arena, bd->tmp.n * sizeof *in->sources);
 		memcpy(in->sources, bd->tmp.v, bd->tmp.n * sizeof *in->sources);
+		for (size_t s = 0; s < bd->tmp.n; s++)
+			bd->tmp.v[s]->nusers++;
 	}
 	st_vec_clear(&bd->tmp);
 }
@@ -458,46 +513,65 @@ static void rename_all(struct builder *bd)
 	free(r.cur);
 }
 
-/* The users of every producer, by counting: step 0 counts into nusers,
- * step 1 carves the arrays, step 2 fills them. Sources are already distinct
- * per consumer, so each (producer, consumer) pair is listed once. */
-static void link_step(struct st_inst *in, int step, struct st_arena *arena)
+/* Fills every producer's `users`. Each nusers already holds the final count
+ * (store_sources counted it), so the first consumer to reach a producer
+ * carves an exactly sized array and resets nusers to fill it. Sources are
+ * distinct per consumer, so each (producer, consumer) pair is listed once. */
+static void link_one(struct st_inst *in, struct st_arena *arena)
 {
-	if (step == 1) {
-		in->users = in->nusers ? st_arena_alloc(arena, in->nusers * sizeof *in->users) : NULL;
-		in->nusers = 0;
-		return;
-	}
 	for (uint32_t s = 0; s < in->nsources; s++) {
 		struct st_inst *src = in->sources[s];
-		if (step == 0)
-			src->nusers++;
-		else
-			src->users[src->nusers++] = in;
+		if (!src->users) {
+			src->users = st_arena_alloc(arena, src->nusers * sizeof *src->users);
+			src->nusers = 0;
+		}
+		src->users[src->nusers++] = in;
 	}
 }
 
 static void link_users(struct st_function *f, struct st_arena *arena)
 {
-	for (int step = 0; step < 3; step++)
+	for (size_t bi = 0; bi < f->blocks.n; bi++) {
+		struct st_block *b = f->blocks.v[bi];
+		for (size_t p = 0; p < b->phis.n; p++)
+			link_one(b->phis.v[p], arena);
+		st_foreach_item(b, in) link_one(in, arena);
+	}
+}
+
+static void reset_users(struct st_inst *in)
+{
+	in->users = NULL;
+	in->nusers = 0;
+}
+
+static void count_sources(struct st_inst *in)
+{
+	for (uint32_t s = 0; s < in->nsources; s++)
+		in->sources[s]->nusers++;
+}
+
+/* Counts users ahead of link_users when the sources were not stored by
+ * store_sources (after st_remove_phis_in rewrote them). */
+static void count_users(struct st_function *f)
+{
+	for (int step = 0; step < 2; step++)
 		for (size_t bi = 0; bi < f->blocks.n; bi++) {
 			struct st_block *b = f->blocks.v[bi];
+			void (*fn)(struct st_inst *) = step ? count_sources : reset_users;
 			for (size_t p = 0; p < b->phis.n; p++)
-				link_step(b->phis.v[p], step, arena);
-			st_foreach_item(b, in) link_step(in, step, arena);
+				fn(b->phis.v[p]);
+			st_foreach_item(b, in) fn(in);
 		}
 }
 
-/* PHI sources from the incoming values; PHIs are renumbered in block order
- * (placement created them key by key). */
+/* PHI sources: the distinct incoming values. */
 static void phi_sources(struct builder *bd)
 {
-	uint32_t next = 0;
 	for (size_t bi = 0; bi < bd->f->blocks.n; bi++) {
 		struct st_block *b = bd->f->blocks.v[bi];
 		for (size_t p = 0; p < b->phis.n; p++) {
 			struct st_inst *phi = b->phis.v[p];
-			phi->id = next++;
 			for (size_t j = 0; j < b->preds.n; j++)
 				if (phi->phi_incoming[j] && phi->phi_incoming[j] != phi)
 					add_source(bd, phi->phi_incoming[j]);
@@ -696,12 +770,7 @@ void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
 		}
 		f->nphis = next;
 		/* Users are rebuilt from the rewritten sources. */
-		for (size_t bi = 0; bi < f->blocks.n; bi++) {
-			struct st_block *b = f->blocks.v[bi];
-			for (size_t p = 0; p < b->phis.n; p++)
-				b->phis.v[p]->nusers = 0;
-			st_foreach_item(b, in) in->nusers = 0;
-		}
+		count_users(f);
 		link_users(f, f->chains);
 	}
 	free(removed);
