@@ -5,8 +5,9 @@
  * each; instructions a pass inserted (st_inst.created, the waits) are bold red
  * on a tinted row. Edges come from `Successors:` only, like the CFG itself.
  * Retreating edges are `constraint=false`, so `dot` ranks the acyclic rest
- * top-down and loops read as arcs going up: loop back edges dashed blue,
- * edges closing an irreducible cycle dotted orange. */
+ * top-down, and leave the bottom right of the latch for the top right of the
+ * header, so loops read as arcs going up the side: loop back edges dashed
+ * blue, edges closing an irreducible cycle dotted orange. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,8 +56,8 @@ static const char *edge_style(const struct st_cfg *cfg, const struct st_block *f
 	if (freach != treach || cfg->rpo_index[t] > cfg->rpo_index[f])
 		return "";
 	if (freach && st_cfg_dominates(cfg, t, f))
-		return " [style=dashed color=\"#1F5FBF\" constraint=false]";
-	return " [style=dotted color=\"#B05F00\" constraint=false]";
+		return " [style=dashed color=\"#1F5FBF\" constraint=false tailport=se headport=ne]";
+	return " [style=dotted color=\"#B05F00\" constraint=false tailport=se headport=ne]";
 }
 
 static void put_row(struct st_buf *out, const char *text, size_t n, bool inserted)
@@ -108,7 +109,7 @@ void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
 		st_buf_puts(out, "];\n");
 		free(title);
 	}
-	st_buf_puts(out, "  node [shape=plaintext fontname=\"monospace\" fontsize=10];\n");
+	st_buf_puts(out, "  node [shape=plain fontname=\"monospace\" fontsize=10];\n");
 	st_buf_puts(out, "  edge [fontname=\"monospace\" fontsize=9];\n");
 	struct st_buf line = {0};
 	for (size_t bi = 0; bi < f->blocks.n; bi++)

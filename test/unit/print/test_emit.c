@@ -295,9 +295,9 @@ START_TEST(dot_escaping_and_edges)
 	/* The split barrier is two rows. */
 	ck_assert_ptr_nonnull(strstr(got, ">s_barrier_signal -1</TD></TR>\n<TR><TD ALIGN=\"LEFT\">s_barrier_wait -1</TD>"));
 	ck_assert_ptr_nonnull(strstr(got, "  b0 -> b1;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b1 [style=dashed color=\"#1F5FBF\" constraint=false];\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b1 [style=dashed color=\"#1F5FBF\" constraint=false tailport=se headport=ne];\n"));
 	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b2;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b0 [style=dashed color=\"#1F5FBF\" constraint=false];\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b0 [style=dashed color=\"#1F5FBF\" constraint=false tailport=se headport=ne];\n"));
 	free(got);
 	st_module_free(m);
 }
@@ -317,7 +317,7 @@ START_TEST(dot_unreachable_cycle)
 	char *got = module_dot(m);
 	ck_assert_ptr_nonnull(strstr(got, "digraph \"stir\" {\n"));
 	ck_assert_ptr_nonnull(strstr(got, "  b1 -> b2;\n"));
-	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b1 [style=dotted color=\"#B05F00\" constraint=false];\n"));
+	ck_assert_ptr_nonnull(strstr(got, "  b2 -> b1 [style=dotted color=\"#B05F00\" constraint=false tailport=se headport=ne];\n"));
 	free(got);
 	st_module_free(m);
 }
