@@ -94,7 +94,8 @@ struct st_wmma_alias {
 };
 
 /* One pool: its wmmas in program order. Pools reach the algorithm sorted by
- * pool index. */
+ * pool index and together hold every node of the sequence once, so node
+ * indices run over [0, total number of nodes). */
 struct st_wmma_pool {
 	uint32_t pool_index;
 	const struct st_wmma_node **nodes;
@@ -183,8 +184,9 @@ struct st_wmma_analysis *st_wmma_module_analysis(const struct st_module *m);
 /* Building blocks, for custom algorithms and tests. */
 
 /* detectABIndices: decides which source is pool-varying and relabels every
- * node so `a` is it. Returns the source operand index of A (0 or 1). The
- * nodes' a/b groups must hold src0/src1 on entry (a_operand = 0). */
+ * node so `a` is it (setting a_operand/b_operand). On entry each node's `a`
+ * holds its src0 group and `b` its src1 group. Returns the source operand
+ * index of A (0 or 1). */
 unsigned st_wmma_detect_ab_indices(struct st_wmma_node *seq, size_t n);
 /* reorderContiguously: writes to out[0..n) the nodes of one pool with each A
  * group's nodes contiguous, groups by first appearance, nodes within a group
