@@ -58,6 +58,6 @@ static bool run(struct st_pass_ctx *ctx)
 
 const struct st_pass_info st_pass_wmma_vgpr_reorder = {
 	.name = "StinkyWmmaVgprReorderPass",
-	.summary = "report wmma orders and cross-pool VGPR aliases that save registers (read-only)",
+	.summary = "Report wmma orders and cross-pool VGPR aliases that save registers (read-only)",
 	.run = run,
 };
