@@ -754,7 +754,7 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	p.m = st_module_new(filename);
 	/* Locations borrow the caller's name, which outlives collected diagnostics
 	 * even when the module is freed on error. */
-	p.file = filename ? filename : p.m->filename;
+	p.file = filename ? filename : "<input>";
 	p.diag = diag;
 	p.line = first_line ? first_line : 1;
 	/* flex scans in place when the buffer ends with two NULs. */

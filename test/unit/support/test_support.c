@@ -15,8 +15,10 @@ START_TEST(arena_aligns_and_zeroes)
 	for (size_t n = 1; n < 3000; n += 7) {
 		unsigned char *p = st_arena_alloc(a, n);
 		ck_assert_uint_eq((uintptr_t)p % 16, 0);
+		size_t nonzero = 0;
 		for (size_t k = 0; k < n; k++)
-			ck_assert_uint_eq(p[k], 0);
+			nonzero += p[k] != 0;
+		ck_assert_uint_eq(nonzero, 0);
 		memset(p, 0xAB, n);
 	}
 	ck_assert_uint_gt(st_arena_bytes(a), 0);
