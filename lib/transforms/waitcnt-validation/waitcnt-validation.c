@@ -288,7 +288,8 @@ static void build_fact(struct val *v, const struct st_inst *i, uint32_t block)
 				st_vec_push(&memtok, ops[k].reg.index + r);
 		}
 	}
-	qsort(memtok.v, memtok.n, sizeof *memtok.v, cmp_u32);
+	if (memtok.n > 1) /* qsort needs a non-null array even for no elements */
+		qsort(memtok.v, memtok.n, sizeof *memtok.v, cmp_u32);
 	f.tok_off = (uint32_t)v->toks.n;
 	for (size_t k = 0; k < memtok.n; k++)
 		if (k == 0 || memtok.v[k] != memtok.v[k - 1])
@@ -624,7 +625,8 @@ static void encode(struct val *v)
 			st_vec_push(&v->enc, anon ? ANON : e->inst);
 			st_vec_push(&v->enc, e->mark);
 			st_vec_push(&v->enc, e->nkeys);
-			qsort(keys, e->nkeys, sizeof *keys, cmp_key);
+			if (e->nkeys > 1)
+				qsort(keys, e->nkeys, sizeof *keys, cmp_key);
 			for (uint32_t j = 0; j < e->nkeys; j++) {
 				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
 				st_vec_push(&v->enc, (uint32_t)keys[j]);
@@ -1022,7 +1024,8 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 		process(v, n);
 
 	size_t nerrors = 0, ncarried = 0;
-	qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, cmp_viol);
+	if (v->viols.n > 1)
+		qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, cmp_viol);
 	for (size_t k = 0; k < v->viols.n; k++) {
 		nerrors += report(v, &v->viols.v[k]);
 		ncarried += v->viols.v[k].carried != 0;
