@@ -159,6 +159,8 @@ struct st_module_attachment {
 	void (*fini)(void *data);
 };
 
+struct st_isa_memo;
+
 struct st_module {
 	struct st_arena *arena;
 	struct st_interner *strings;
@@ -166,6 +168,9 @@ struct st_module {
 	bool flat; /* parsed from a file without st.func: printed back without it */
 	ST_VEC(struct st_function *) funcs;
 	ST_VEC(struct st_module_attachment) attachments; /* st_module_attach */
+	/* st_isa_lookup results by interned mnemonic, so creating an instruction
+	 * does not scan the ISA table (private to lib/ir). */
+	struct st_isa_memo *isa_memo;
 };
 
 /* Construction and lifetime. */
@@ -185,6 +190,9 @@ void st_block_add_succ(struct st_block *b, struct st_block *succ, struct st_loc 
  * order (a block listing the same successor twice is one predecessor edge per
  * mention). */
 void st_function_compute_preds(struct st_function *f);
+
+/* The ISA row of an interned mnemonic (as st_isa_lookup, memoized per module). */
+const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned);
 
 /* Instructions. A new instruction is detached until inserted. */
 struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);

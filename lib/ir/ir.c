@@ -37,6 +37,71 @@ size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 	return best;
 }
 
+/* Open addressing on the interned pointer: a kernel uses a few hundred
+ * mnemonics, looked up once per instruction. */
+struct st_isa_memo {
+	const char **keys;
+	const struct st_isa_info **rows;
+	size_t cap, n;
+};
+
+static size_t ptr_hash(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 29;
+	x *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(x >> 32);
+}
+
+static void memo_free(struct st_isa_memo *memo)
+{
+	if (!memo)
+		return;
+	free(memo->keys);
+	free(memo->rows);
+	free(memo);
+}
+
+static void memo_grow(struct st_isa_memo *memo)
+{
+	size_t ncap = memo->cap ? memo->cap * 2 : 256;
+	const char **keys = st_xcalloc(ncap, sizeof *keys);
+	const struct st_isa_info **rows = st_xcalloc(ncap, sizeof *rows);
+	for (size_t k = 0; k < memo->cap; k++) {
+		if (!memo->keys[k])
+			continue;
+		size_t j = ptr_hash(memo->keys[k]) & (ncap - 1);
+		while (keys[j])
+			j = (j + 1) & (ncap - 1);
+		keys[j] = memo->keys[k];
+		rows[j] = memo->rows[k];
+	}
+	free(memo->keys);
+	free(memo->rows);
+	memo->keys = keys;
+	memo->rows = rows;
+	memo->cap = ncap;
+}
+
+const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned)
+{
+	struct st_isa_memo *memo = m->isa_memo;
+	if (!memo) {
+		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
+		memo_grow(memo);
+	}
+	size_t j = ptr_hash(interned) & (memo->cap - 1);
+	for (; memo->keys[j]; j = (j + 1) & (memo->cap - 1))
+		if (memo->keys[j] == interned)
+			return memo->rows[j];
+	const struct st_isa_info *row = st_isa_lookup(interned);
+	memo->keys[j] = interned;
+	memo->rows[j] = row;
+	if (++memo->n * 2 > memo->cap)
+		memo_grow(memo);
+	return row;
+}
+
 struct st_module *st_module_new(const char *filename)
 {
 	struct st_arena *a = st_arena_new();
@@ -68,6 +133,7 @@ void st_module_free(struct st_module *m)
 		st_arena_free(f->chains);
 	}
 	st_vec_free(&m->funcs);
+	memo_free(m->isa_memo);
 	struct st_arena *a = m->arena;
 	st_interner_free(m->strings);
 	st_arena_free(a);
@@ -159,7 +225,7 @@ struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st
 	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
 	i->kind = ST_ITEM_INST;
 	i->name = st_intern(m->strings, mnemonic);
-	i->isa = st_isa_lookup(i->name);
+	i->isa = st_module_isa(m, i->name);
 	i->loc = loc;
 	return i;
 }
@@ -168,7 +234,7 @@ struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_lo
 {
 	struct st_inst *i = st_inst_new(m, name, loc);
 	i->kind = ST_ITEM_LABEL;
-	i->isa = st_isa_lookup("");
+	i->isa = st_module_isa(m, st_intern(m->strings, ""));
 	return i;
 }
 
