@@ -4,8 +4,13 @@
  * After st_build_use_def_chain every instruction lists `sources` (the distinct
  * reaching producers, PHIs included) and `users`; PHIs sit in each join block's
  * `phis` list, one per (block, key), with `phi_incoming` aligned to the block's
- * predecessors (NULL where no definition reaches). PHIs never appear in printed
- * IR; st_remove_phis strips them and the chains. Rebuild after editing the IR. */
+ * predecessors (NULL where no definition reaches). A PHI is an st_inst of kind
+ * ST_ITEM_PHI with `block`, `phi_key` (one DWORD register) and dsts[0] == that
+ * register; its `sources` are its distinct incoming values except itself.
+ * PHIs never appear in printed IR; st_remove_phis strips them and the chains.
+ * Rebuild after editing the IR. Placement is pruned (a PHI only where the key
+ * is live on entry); unreachable blocks get block-local chains only and never
+ * feed reachable code. docs/def-use.md has the details. */
 #ifndef STINKYTOFU_SSA_H
 #define STINKYTOFU_SSA_H
 
@@ -24,7 +29,8 @@ struct st_pass_ctx;
  * per-function side arena (f->chains), released by st_remove_phis, by the next
  * clear_existing build, or by st_module_free, whichever comes first; so
  * st_module_free is safe without st_remove_phis. Instructions created after
- * the build simply have no chains. The build does not touch any instruction's
+ * the build simply have no chains; an instruction erased after the build keeps
+ * stale chain fields (do not read them). The build does not touch any instruction's
  * `id` or `user`, except PHIs': a PHI's `id` is its number in
  * 0..f->nphis-1, in block order (dense, for side tables indexed by PHI). */
 void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, bool clear_existing,
