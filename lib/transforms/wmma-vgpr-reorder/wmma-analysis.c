@@ -259,13 +259,18 @@ static size_t first_alias_ending_after(const struct alias_ref *al, size_t n, enu
 	return lo;
 }
 
+/* A replacement waiting for the verdict on its alias. */
 struct pending {
 	struct st_wmma_replacement rep;
 	size_t alias;
 };
+struct pending_vec {
+	struct pending *v;
+	size_t n, cap;
+};
 
 static void scan_operand(struct alias_ref *al, size_t nal, struct st_inst *i, uint32_t k, bool is_dst,
-                         struct pending **pend, size_t *npend, size_t *cap)
+                         struct pending_vec *pend)
 {
 	const struct st_operand *op = is_dst ? &i->dsts[k] : &i->srcs[k];
 	if (op->kind != ST_OPND_REG)
@@ -282,11 +287,7 @@ static void scan_operand(struct alias_ref *al, size_t nal, struct st_inst *i, ui
 		struct st_reg nr = r;
 		nr.cls = al[a].alias.to.cls;
 		nr.index = al[a].alias.to.first + (r.index - from.first);
-		if (*npend == *cap) {
-			*cap = *cap ? *cap * 2 : 16;
-			*pend = st_xrealloc(*pend, *cap * sizeof **pend);
-		}
-		(*pend)[(*npend)++] = (struct pending){{i, k, is_dst, r, nr}, a};
+		st_vec_push(pend, ((struct pending){{i, k, is_dst, r, nr}, a}));
 		return;
 	}
 	/* The operand reaches outside the group: it cannot be renamed alone. */
@@ -316,17 +317,16 @@ static size_t build_replacements(struct st_block *b, const struct st_wmma_soluti
 	}
 	nal = n;
 
-	struct pending *pend = NULL;
-	size_t npend = 0, cap = 0;
+	struct pending_vec pend = {0};
 	st_foreach_inst(b, i) {
 		for (uint32_t k = 0; k < i->ndsts; k++)
-			scan_operand(al, nal, i, k, true, &pend, &npend, &cap);
+			scan_operand(al, nal, i, k, true, &pend);
 		for (uint32_t k = 0; k < i->nsrcs; k++)
-			scan_operand(al, nal, i, k, false, &pend, &npend, &cap);
+			scan_operand(al, nal, i, k, false, &pend);
 	}
-	for (size_t k = 0; k < npend; k++)
-		if (!al[pend[k].alias].dropped)
-			st_vec_push(&r->replacements, pend[k].rep);
+	for (size_t k = 0; k < pend.n; k++)
+		if (!al[pend.v[k].alias].dropped)
+			st_vec_push(&r->replacements, pend.v[k].rep);
 	/* Report the kept aliases in the order the algorithm gave them. */
 	size_t kept = 0;
 	for (size_t k = 0; k < sol->aliases.n; k++) {
@@ -340,7 +340,7 @@ static size_t build_replacements(struct st_block *b, const struct st_wmma_soluti
 			r->total_vgpr_saved += x.from.count;
 		kept++;
 	}
-	free(pend);
+	st_vec_free(&pend);
 	free(al);
 	return kept;
 }
