@@ -74,9 +74,12 @@ static bool parse_one(struct expectations *ex, const char *p, const char *end, s
 			char sign = *q++;
 			uint32_t n = 0;
 			const char *ds = q;
-			while (q < end && *q >= '0' && *q <= '9' && n < 1000000)
-				n = n * 10 + (uint32_t)(*q++ - '0');
-			if (q == ds || (sign == '-' && n >= at.line)) {
+			bool big = false;
+			for (; q < end && *q >= '0' && *q <= '9'; q++) {
+				n = n * 10 + (uint32_t)(*q - '0');
+				big |= n > 1000000;
+			}
+			if (q == ds || big || (sign == '-' && n >= at.line)) {
 				st_error(report, at, "bad line offset in annotation (use @+N, @-N, @above or @below)");
 				return false;
 			}

@@ -122,6 +122,20 @@ static bool check(const char *text, const struct st_diag *diags, size_t n, bool 
 	return ok;
 }
 
+/* The first report for an input without diagnostics. */
+static char *first_report(const char *text)
+{
+	struct st_diag_engine collected, report;
+	st_diag_init(&collected, NULL);
+	st_diag_init(&report, NULL);
+	report.collect = true;
+	ck_assert(!st_verify_expected_diagnostics(&collected, "f.stir", text, strlen(text), 1, false, &report));
+	char *msg = st_xstrdup(report.diags.v[0].msg);
+	st_diag_fini(&collected);
+	st_diag_fini(&report);
+	return msg;
+}
+
 START_TEST(expected_diagnostics)
 {
 	/* Lines start at 10 (a chunk of a split file). */
@@ -159,6 +173,13 @@ START_TEST(expected_diagnostics)
 	ck_assert(!check("# expected-error no braces\n", NULL, 0, true, &nrep));
 	ck_assert(!check("# expected-error@sideways {{x}}\n", NULL, 0, true, &nrep));
 	ck_assert(!check("x\n# expected-error@below {{x}}\n", NULL, 0, true, &nrep));
+	const char *bad_offsets[] = {"# expected-error@+99999999999 {{x}}\n", "# expected-error@-1 {{x}}\n",
+	                             "# expected-error@+ {{x}}\n"};
+	for (size_t k = 0; k < 3; k++) {
+		char *msg = first_report(bad_offsets[k]);
+		ck_assert_msg(strstr(msg, "bad line offset"), "%s", msg);
+		free(msg);
+	}
 	ck_assert(check("# matches expected-* annotations\n", NULL, 0, true, &nrep));
 	/* Text in a string is not a comment. */
 	ck_assert(check("\"# expected-error {{x}}\"\n", NULL, 0, true, &nrep));
