@@ -83,7 +83,12 @@ struct st_value {
 };
 
 /* An attribute `name = value`: issueCycles = 4, or mod.ds = { ... } (then the
- * name is "mod.ds" and the value a dict). Also used for dict fields. */
+ * name is "mod.ds" and the value a dict). Also used for dict fields.
+ *
+ * Attribute lists from the parser are shared between the instructions that
+ * repeat one (with their nested values): treat them as read-only, as
+ * st_inst_add_attr does (it copies). The first instruction with a list has
+ * it with exact locations; repeats have loc.line 0 (use the instruction's). */
 struct st_attr {
 	const char *name; /* interned */
 	struct st_loc loc;

@@ -68,10 +68,24 @@ struct st_parser {
 	ST_VEC(struct pending_succ) pending;
 	struct label_map labels;
 
-	/* Per-statement scratch. */
+	/* Per-statement scratch. Closed dictionaries and arrays are kept in
+	 * dict_store/elem_store (a value's `i` is its start index there until
+	 * the statement ends) so an instruction's attributes reach the arena
+	 * only once, shared, through `attr_lists`. */
 	ST_VEC(struct st_operand) ops;
 	ST_VEC(struct st_attr) fields;
 	ST_VEC(struct st_value) elems;
+	ST_VEC(struct st_attr) dict_store;
+	ST_VEC(struct st_value) elem_store;
+	struct attr_list_set {
+		struct attr_list_slot {
+			uint64_t hash;
+			struct st_attr *attrs;
+			uint32_t n;
+			bool located; /* still the first instruction's own copy */
+		} *slots;
+		size_t cap, n;
+	} attr_lists;
 	struct st_buf sbuf;
 	struct st_inst *cur;
 };

@@ -358,10 +358,11 @@ void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct 
 struct st_value st_parse_close_dict(struct st_parser *p, size_t mark)
 {
 	struct st_value d = {.kind = ST_VAL_DICT, .nfields = (uint32_t)(p->fields.n - mark)};
-	if (d.nfields) {
-		d.fields = st_arena_alloc(p->m->arena, d.nfields * sizeof *d.fields);
-		memcpy(d.fields, p->fields.v + mark, d.nfields * sizeof *d.fields);
-	}
+	d.i = (int64_t)p->dict_store.n;
+	st_vec_reserve(&p->dict_store, p->dict_store.n + d.nfields);
+	if (d.nfields)
+		memcpy(p->dict_store.v + p->dict_store.n, p->fields.v + mark, d.nfields * sizeof *d.fields);
+	p->dict_store.n += d.nfields;
 	p->fields.n = mark;
 	return d;
 }
@@ -374,12 +375,139 @@ void st_parse_push_elem(struct st_parser *p, const struct st_value *v)
 struct st_value st_parse_close_array(struct st_parser *p, size_t mark)
 {
 	struct st_value a = {.kind = ST_VAL_ARRAY, .nelems = (uint32_t)(p->elems.n - mark)};
-	if (a.nelems) {
-		a.elems = st_arena_alloc(p->m->arena, a.nelems * sizeof *a.elems);
-		memcpy(a.elems, p->elems.v + mark, a.nelems * sizeof *a.elems);
-	}
+	a.i = (int64_t)p->elem_store.n;
+	st_vec_reserve(&p->elem_store, p->elem_store.n + a.nelems);
+	if (a.nelems)
+		memcpy(p->elem_store.v + p->elem_store.n, p->elems.v + mark, a.nelems * sizeof *a.elems);
+	p->elem_store.n += a.nelems;
 	p->elems.n = mark;
 	return a;
+}
+
+/* ---- Shared attribute lists ----
+ *
+ * Kernels repeat a few hundred distinct attribute lists over hundreds of
+ * thousands of instructions (`mod.ds = { na = 1, offset = 0, gds = false }`),
+ * so equal lists are stored once. The first instruction with a list keeps a
+ * copy with exact locations; the repeats share one copy without locations
+ * (loc.line 0: diagnostics use the instruction's). A list is shared only
+ * once it verified; parse-time errors are reported on the statement's own
+ * scratch copy, so they are always exactly located. */
+
+/* Points the statement's closed dictionaries and arrays at their storage
+ * once it can no longer move. */
+static void resolve_scratch(struct st_parser *p, struct st_attr *fields, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		struct st_value *v = &fields[k].value;
+		if (v->kind == ST_VAL_DICT) {
+			v->fields = v->nfields ? p->dict_store.v + v->i : NULL;
+			v->i = 0;
+			resolve_scratch(p, v->fields, v->nfields);
+		} else if (v->kind == ST_VAL_ARRAY) {
+			v->elems = v->nelems ? p->elem_store.v + v->i : NULL;
+			v->i = 0;
+		}
+	}
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+	return (h ^ x) * 0x100000001B3ull;
+}
+
+static uint64_t hash_attrs(const struct st_attr *a, uint32_t n);
+
+/* Names and texts are interned, so pointers stand for the strings. */
+static uint64_t hash_value(const struct st_value *v)
+{
+	uint64_t h = mix(0xcbf29ce484222325ull, (uint64_t)v->kind);
+	uint64_t fbits;
+	memcpy(&fbits, &v->f, sizeof fbits);
+	h = mix(mix(mix(h, (uint64_t)v->i), fbits), (uint64_t)(uintptr_t)v->text);
+	if (v->kind == ST_VAL_ARRAY)
+		for (uint32_t k = 0; k < v->nelems; k++)
+			h = mix(h, hash_value(&v->elems[k]));
+	if (v->kind == ST_VAL_DICT)
+		h = mix(h, hash_attrs(v->fields, v->nfields));
+	return mix(h, v->nelems * 31u + v->nfields);
+}
+
+static uint64_t hash_attrs(const struct st_attr *a, uint32_t n)
+{
+	uint64_t h = mix(0x84222325cbf29ce4ull, n);
+	for (uint32_t k = 0; k < n; k++)
+		h = mix(mix(h, (uint64_t)(uintptr_t)a[k].name), hash_value(&a[k].value));
+	return h;
+}
+
+static bool same_attrs(const struct st_attr *a, const struct st_attr *b, uint32_t n);
+
+static bool same_value(const struct st_value *a, const struct st_value *b)
+{
+	if (a->kind != b->kind || a->i != b->i || memcmp(&a->f, &b->f, sizeof a->f) != 0 || a->text != b->text ||
+	    a->nelems != b->nelems || a->nfields != b->nfields)
+		return false;
+	for (uint32_t k = 0; k < a->nelems; k++)
+		if (!same_value(&a->elems[k], &b->elems[k]))
+			return false;
+	return same_attrs(a->fields, b->fields, a->nfields);
+}
+
+static bool same_attrs(const struct st_attr *a, const struct st_attr *b, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (a[k].name != b[k].name || !same_value(&a[k].value, &b[k].value))
+			return false;
+	return true;
+}
+
+/* A deep copy into the module arena; `keep_locs` false for shared lists. */
+static struct st_attr *copy_attrs(struct st_parser *p, const struct st_attr *src, uint32_t n, bool keep_locs)
+{
+	if (!n)
+		return NULL;
+	struct st_attr *a = st_arena_alloc(p->m->arena, n * sizeof *a);
+	memcpy(a, src, n * sizeof *a);
+	for (uint32_t k = 0; k < n; k++) {
+		struct st_value *v = &a[k].value;
+		if (!keep_locs)
+			a[k].loc = (struct st_loc){0};
+		if (v->kind == ST_VAL_ARRAY && v->nelems) {
+			struct st_value *e = st_arena_alloc(p->m->arena, v->nelems * sizeof *e);
+			memcpy(e, v->elems, v->nelems * sizeof *e);
+			v->elems = e;
+		} else if (v->kind == ST_VAL_DICT) {
+			v->fields = copy_attrs(p, v->fields, v->nfields, keep_locs);
+		}
+	}
+	return a;
+}
+
+static struct attr_list_slot *find_attr_list(struct attr_list_set *s, uint64_t h, const struct st_attr *a,
+                                             uint32_t n)
+{
+	for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+		struct attr_list_slot *e = &s->slots[j];
+		if (!e->attrs || (e->hash == h && e->n == n && same_attrs(e->attrs, a, n)))
+			return e;
+	}
+}
+
+static void add_attr_list(struct attr_list_set *s, uint64_t h, struct st_attr *a, uint32_t n)
+{
+	if ((s->n + 1) * 2 > s->cap) {
+		struct attr_list_set g = {.cap = s->cap ? s->cap * 2 : 256};
+		g.slots = st_xcalloc(g.cap, sizeof *g.slots);
+		for (size_t k = 0; k < s->cap; k++)
+			if (s->slots[k].attrs)
+				*find_attr_list(&g, s->slots[k].hash, s->slots[k].attrs, s->slots[k].n) = s->slots[k];
+		g.n = s->n;
+		free(s->slots);
+		*s = g;
+	}
+	*find_attr_list(s, h, a, n) = (struct attr_list_slot){h, a, n, true};
+	s->n++;
 }
 
 /* ---- Operands ---- */
@@ -713,19 +841,51 @@ void st_parse_end_inst(struct st_parser *p, const struct st_value *attrs)
 	p->cur = NULL;
 	if (!i) {
 		st_vec_clear(&p->ops);
+		st_vec_clear(&p->dict_store);
+		st_vec_clear(&p->elem_store);
 		return;
 	}
 	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
 	i->nsrcs = i->capsrcs = (uint32_t)p->ops.n;
 	st_vec_clear(&p->ops);
-	if (attrs) {
-		i->attrs = attrs->fields;
-		i->nattrs = i->capattrs = attrs->nfields;
+	/* A list seen before is taken as it is (it verified then); a new one is
+	 * verified on the scratch copy, whose locations are exact, and shared
+	 * from then on if it is good. */
+	struct st_attr *scratch = NULL;
+	uint32_t n = 0;
+	struct attr_list_slot *shared = NULL;
+	uint64_t h = 0;
+	if (attrs && attrs->nfields) {
+		scratch = p->dict_store.v + attrs->i;
+		n = attrs->nfields;
+		resolve_scratch(p, scratch, n);
+		h = hash_attrs(scratch, n);
+		if (p->attr_lists.cap)
+			shared = find_attr_list(&p->attr_lists, h, scratch, n);
+		if (shared && shared->attrs) {
+			if (shared->located) {
+				shared->attrs = copy_attrs(p, shared->attrs, n, false);
+				shared->located = false;
+			}
+			i->attrs = shared->attrs;
+			i->nattrs = i->capattrs = n;
+			scratch = NULL;
+		} else {
+			i->attrs = scratch;
+			i->nattrs = i->capattrs = n;
+		}
 	}
 	size_t bad = st_verify_inst(i, p->diag);
 	p->nerrors += bad;
 	if (bad)
 		p->last_error_line = i->loc.line;
+	if (scratch) {
+		i->attrs = copy_attrs(p, scratch, n, true);
+		if (!bad)
+			add_attr_list(&p->attr_lists, h, i->attrs, n);
+	}
+	st_vec_clear(&p->dict_store);
+	st_vec_clear(&p->elem_store);
 	struct st_block *b = current_block(p, i->loc, "instruction");
 	if (!b)
 		return;
@@ -741,6 +901,8 @@ void st_parse_recover(struct st_parser *p)
 	st_vec_clear(&p->ops);
 	st_vec_clear(&p->fields);
 	st_vec_clear(&p->elems);
+	st_vec_clear(&p->dict_store);
+	st_vec_clear(&p->elem_store);
 	p->cur = NULL;
 	p->succ_block = NULL;
 }
@@ -797,6 +959,9 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	st_vec_free(&p.ops);
 	st_vec_free(&p.fields);
 	st_vec_free(&p.elems);
+	st_vec_free(&p.dict_store);
+	st_vec_free(&p.elem_store);
+	free(p.attr_lists.slots);
 	st_vec_free(&p.pending);
 	free(p.labels.slots);
 	st_buf_free(&p.sbuf);

@@ -77,7 +77,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i, bool to_dsts, bool to
 			continue;
 		uint32_t t = (uint32_t)tokens[k].i;
 		struct st_operand op = st_reg_operand(ST_REG_LDS, t, 1);
-		op.loc = attr ? attr->loc : i->loc;
+		op.loc = attr && attr->loc.line ? attr->loc : i->loc;
 		if (to_dsts && !has_lds_operand(i->dsts, i->ndsts, t)) {
 			st_inst_add_dst(m, i, op);
 			added++;
