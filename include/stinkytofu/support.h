@@ -84,10 +84,18 @@ void st_interner_free(struct st_interner *in);
 const char *st_intern(struct st_interner *in, const char *s);
 const char *st_internn(struct st_interner *in, const char *s, size_t n);
 
-/* A growable character buffer, used by the printer and diagnostics. */
+/* A growable character buffer, used by the printer and diagnostics.
+ *
+ * A buffer with a `drain` stays small: once it holds drain_at bytes, the
+ * next write that does not fit first calls drain(b), which consumes
+ * data[0..len) (writes it out) and sets len to 0. The driver prints huge
+ * modules this way; zero-initialised buffers simply grow. */
 struct st_buf {
 	char *data;
 	size_t len, cap;
+	size_t drain_at;
+	void (*drain)(struct st_buf *b);
+	void *drain_ctx;
 };
 void st_buf_putc(struct st_buf *b, char c);
 void st_buf_puts(struct st_buf *b, const char *s);
@@ -103,6 +111,21 @@ const char *st_buf_cstr(struct st_buf *b);
  * or the complete new one; it returns false with errno set on failure. */
 char *st_read_file(const char *path, size_t *len);
 bool st_write_file_atomic(const char *path, const char *data, size_t len);
+
+/* st_write_file_atomic in steps, for output written as it is produced: open
+ * creates the temporary file (false with errno set on failure), write
+ * appends, commit renames it over `path` (false with errno set if anything
+ * failed; the temporary is removed then), abort removes it. */
+struct st_atomic_file {
+	const char *path;
+	char *tmp;
+	int fd;
+	int err; /* first write error */
+};
+bool st_atomic_file_open(struct st_atomic_file *af, const char *path);
+void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t len);
+bool st_atomic_file_commit(struct st_atomic_file *af);
+void st_atomic_file_abort(struct st_atomic_file *af);
 
 /* Edit distance, for "did you mean" suggestions. */
 size_t st_edit_distance(const char *a, const char *b);

@@ -93,6 +93,7 @@ static void split(const char *text, size_t len, bool enabled, struct chunks *out
 }
 
 struct run {
+	bool direct; /* one chunk, no --verify-diagnostics: print straight into the output */
 	struct st_driver_options *o;
 	struct st_pass_manager pm;
 	const char *file; /* as diagnostics name it */
@@ -135,7 +136,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (ok) {
 		const struct output_mode *om = &output_modes[o->output_mode];
 		t = st_pm_now();
-		ok = om->emit(&text, m, &d);
+		ok = om->emit(r->direct ? out : &text, m, &d);
 		st_pm_add_time(&r->pm, om->phase, st_pm_now() - t);
 	}
 	bool produced = ok;
@@ -146,7 +147,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 		ok = st_verify_expected_diagnostics(&d, r->file, c->text, c->len, c->first_line, o->remarks, &report);
 		st_diag_fini(&report);
 	}
-	if (ok && produced) {
+	if (ok && produced && !r->direct) {
 		if (out->len)
 			st_buf_puts(out, "// -----\n");
 		st_buf_putn(out, text.data ? text.data : "", text.len);
@@ -156,6 +157,58 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 		st_module_free(m);
 	st_diag_fini(&d);
 	return ok;
+}
+
+/* Where an unsplit input's output goes while it is printed, so a module of
+ * a million instructions never has its whole text in memory: -o FILE's
+ * temporary file (opened at the first write, renamed over FILE only when
+ * everything succeeded) or the output stream. */
+struct sink {
+	FILE *out;
+	const char *path;
+	struct st_atomic_file af;
+	bool opened;
+	int err;
+};
+
+enum { DRAIN_AT = 1 << 20 };
+
+static void drain_output(struct st_buf *b)
+{
+	struct sink *s = b->drain_ctx;
+	if (s->path) {
+		if (!s->opened && !s->err) {
+			if (st_atomic_file_open(&s->af, s->path))
+				s->opened = true;
+			else
+				s->err = errno;
+		}
+		if (s->opened)
+			st_atomic_file_write(&s->af, b->data, b->len);
+	} else if (!s->err && b->len && fwrite(b->data, 1, b->len, s->out) != b->len) {
+		s->err = errno;
+	}
+	b->len = 0;
+}
+
+/* Writes what is left and completes the output; false with errno set on failure. */
+static bool finish_sink(struct sink *s, struct st_buf *b)
+{
+	if (s->path) {
+		drain_output(b);
+		if (!s->opened) {
+			errno = s->err;
+			return false;
+		}
+		s->opened = false;
+		return st_atomic_file_commit(&s->af);
+	}
+	drain_output(b);
+	if (s->err) {
+		errno = s->err;
+		return false;
+	}
+	return fflush(s->out) == 0;
 }
 
 static bool write_all(FILE *f, const struct st_buf *b)
@@ -209,6 +262,13 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	struct chunks chunks = {0};
 	split(text, len, o->split_input_file, &chunks);
 	struct st_buf result = {0};
+	struct sink sink = {.out = out, .path = o->output};
+	r.direct = chunks.n == 1 && !o->verify_diagnostics;
+	if (r.direct) {
+		result.drain = drain_output;
+		result.drain_ctx = &sink;
+		result.drain_at = DRAIN_AT;
+	}
 	bool ok = true;
 	for (size_t k = 0; k < chunks.n; k++)
 		ok &= process(&r, &chunks.v[k], &result);
@@ -220,7 +280,17 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	/* -o is written only when everything succeeded; stdout also gets the
 	 * chunks that succeeded when the input was split. */
 	double t = st_pm_now();
-	if (o->output) {
+	if (r.direct) {
+		if (ok && !finish_sink(&sink, &result)) {
+			if (o->output)
+				st_error(&d, noloc, "cannot write '%s': %s", o->output, strerror(errno));
+			else
+				st_error(&d, noloc, "cannot write the output: %s", strerror(errno));
+			ok = false;
+		}
+		if (sink.opened)
+			st_atomic_file_abort(&sink.af);
+	} else if (o->output) {
 		if (ok && !st_write_file_atomic(o->output, result.data ? result.data : "", result.len)) {
 			st_error(&d, noloc, "cannot write '%s': %s", o->output, strerror(errno));
 			ok = false;

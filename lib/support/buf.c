@@ -13,6 +13,11 @@ static void reserve(struct st_buf *b, size_t extra)
 {
 	if (b->len + extra + 1 <= b->cap)
 		return;
+	if (b->drain && b->len && b->len + extra + 1 > b->drain_at) {
+		b->drain(b);
+		if (b->len + extra + 1 <= b->cap)
+			return;
+	}
 	size_t cap = b->cap ? b->cap : 4096;
 	while (cap < b->len + extra + 1)
 		cap *= 2;
@@ -90,54 +95,90 @@ char *st_read_file(const char *path, size_t *len)
 	return b.data;
 }
 
-bool st_write_file_atomic(const char *path, const char *data, size_t len)
+bool st_atomic_file_open(struct st_atomic_file *af, const char *path)
 {
-	char *tmp = st_xasprintf("%s.tmpXXXXXX", path);
-	int fd = mkstemp(tmp);
-	if (fd < 0) {
+	*af = (struct st_atomic_file){.path = path, .fd = -1};
+	af->tmp = st_xasprintf("%s.tmpXXXXXX", path);
+	af->fd = mkstemp(af->tmp);
+	if (af->fd < 0) {
 		int err = errno;
-		free(tmp);
+		free(af->tmp);
+		af->tmp = NULL;
 		errno = err;
 		return false;
 	}
+	return true;
+}
+
+void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t len)
+{
 	size_t off = 0;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
+	while (off < len && !af->err) {
+		ssize_t w = write(af->fd, data + off, len - off);
 		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
+			if (errno != EINTR)
+				af->err = errno;
+			continue;
 		}
 		off += (size_t)w;
 	}
+}
+
+void st_atomic_file_abort(struct st_atomic_file *af)
+{
+	if (!af->tmp)
+		return;
+	int err = errno;
+	if (af->fd >= 0)
+		close(af->fd);
+	unlink(af->tmp);
+	free(af->tmp);
+	af->tmp = NULL;
+	af->fd = -1;
+	errno = err;
+}
+
+bool st_atomic_file_commit(struct st_atomic_file *af)
+{
+	if (af->err)
+		goto fail;
 	/* Keep the permissions an existing file had; new files get 0644 less umask. */
 	struct stat st;
 	mode_t mode;
-	if (stat(path, &st) == 0) {
+	if (stat(af->path, &st) == 0) {
 		mode = st.st_mode & 07777;
 	} else {
 		mode_t mask = umask(0);
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
-	if (fchmod(fd, mode) != 0 || close(fd) != 0) {
-		fd = -1;
+	if (fchmod(af->fd, mode) != 0) {
+		af->err = errno;
 		goto fail;
 	}
-	fd = -1;
-	if (rename(tmp, path) != 0)
+	int fd = af->fd;
+	af->fd = -1;
+	if (close(fd) != 0 || rename(af->tmp, af->path) != 0) {
+		af->err = errno;
 		goto fail;
-	free(tmp);
+	}
+	free(af->tmp);
+	af->tmp = NULL;
 	return true;
-fail: {
-	int err = errno;
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
+fail:;
+	int err = af->err;
+	st_atomic_file_abort(af);
 	errno = err;
 	return false;
 }
+
+bool st_write_file_atomic(const char *path, const char *data, size_t len)
+{
+	struct st_atomic_file af;
+	if (!st_atomic_file_open(&af, path))
+		return false;
+	st_atomic_file_write(&af, data, len);
+	return st_atomic_file_commit(&af);
 }
 
 size_t st_edit_distance(const char *a, const char *b)
