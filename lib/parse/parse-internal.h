@@ -73,6 +73,7 @@ struct st_parser {
 	 * the statement ends) so an instruction's attributes reach the arena
 	 * only once, shared, through `attr_lists`. */
 	ST_VEC(struct st_operand) ops;
+	ST_VEC(struct st_value) vals; /* values not yet in a field or array */
 	ST_VEC(struct st_attr) fields;
 	ST_VEC(struct st_value) elems;
 	ST_VEC(struct st_attr) dict_store;
@@ -120,20 +121,22 @@ void st_parse_label(struct st_parser *p, const struct st_tok *name, struct st_lo
 void st_parse_begin_successors(struct st_parser *p, struct st_loc loc);
 void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
 void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc);
-void st_parse_end_inst(struct st_parser *p, const struct st_value *attrs);
-void st_parse_push_operand(struct st_parser *p, const struct st_operand *op);
-struct st_operand st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc);
-struct st_operand st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st_loc loc,
-                                     const struct st_tok *lo, struct st_loc lo_loc,
-                                     const struct st_tok *hi, struct st_loc hi_loc);
-struct st_operand st_parse_negate(struct st_parser *p, struct st_operand op, struct st_loc loc);
-struct st_operand st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
-struct st_operand st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
-                                 const struct st_operand *id, const struct st_tok *off, const struct st_tok *size);
-struct st_value st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t);
-void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc, const struct st_value *v);
-struct st_value st_parse_close_dict(struct st_parser *p, size_t mark);
-void st_parse_push_elem(struct st_parser *p, const struct st_value *v);
-struct st_value st_parse_close_array(struct st_parser *p, size_t mark);
+/* has_attrs: the statement's dictionary is on the value stack. */
+void st_parse_end_inst(struct st_parser *p, bool has_attrs);
+/* Operands: each appends one operand to p->ops. */
+void st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc);
+void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st_loc loc, const struct st_tok *lo,
+                        struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc);
+/* Negates the operand appended last. */
+void st_parse_negate(struct st_parser *p, struct st_loc loc);
+void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
+void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
+                    const struct st_tok *id, const struct st_tok *off, const struct st_tok *size);
+/* Values: each pushes one value on p->vals; push_field and push_elem pop it. */
+void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t);
+void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
+void st_parse_close_dict(struct st_parser *p, size_t mark);
+void st_parse_push_elem(struct st_parser *p);
+void st_parse_close_array(struct st_parser *p, size_t mark);
 
 #endif

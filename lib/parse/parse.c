@@ -297,7 +297,7 @@ static const char *tok_text(struct st_parser *p, const struct st_tok *t)
 	return intern_slice(p, p->sbuf.data, p->sbuf.len);
 }
 
-struct st_operand st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
+static struct st_operand literal_operand(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
 {
 	struct st_operand op = {.kind = (enum st_operand_kind)kind, .loc = loc};
 	switch (op.kind) {
@@ -321,7 +321,17 @@ struct st_operand st_parse_literal(struct st_parser *p, int kind, const struct s
 	return op;
 }
 
-struct st_value st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
+static void push_operand(struct st_parser *p, struct st_operand op)
+{
+	st_vec_push(&p->ops, op);
+}
+
+void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
+{
+	push_operand(p, literal_operand(p, kind, t, loc));
+}
+
+void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
 {
 	struct st_value v = {.kind = (enum st_value_kind)kind};
 	switch (v.kind) {
@@ -346,16 +356,16 @@ struct st_value st_parse_scalar(struct st_parser *p, int kind, const struct st_t
 	default:
 		st_unreachable("bad scalar kind");
 	}
-	return v;
+	st_vec_push(&p->vals, v);
 }
 
-void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc, const struct st_value *v)
+void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
 {
-	struct st_attr a = {.name = intern_slice(p, name->s, name->n), .loc = loc, .value = *v};
+	struct st_attr a = {.name = intern_slice(p, name->s, name->n), .loc = loc, .value = st_vec_pop(&p->vals)};
 	st_vec_push(&p->fields, a);
 }
 
-struct st_value st_parse_close_dict(struct st_parser *p, size_t mark)
+void st_parse_close_dict(struct st_parser *p, size_t mark)
 {
 	struct st_value d = {.kind = ST_VAL_DICT, .nfields = (uint32_t)(p->fields.n - mark)};
 	d.i = (int64_t)p->dict_store.n;
@@ -364,15 +374,15 @@ struct st_value st_parse_close_dict(struct st_parser *p, size_t mark)
 		memcpy(p->dict_store.v + p->dict_store.n, p->fields.v + mark, d.nfields * sizeof *d.fields);
 	p->dict_store.n += d.nfields;
 	p->fields.n = mark;
-	return d;
+	st_vec_push(&p->vals, d);
 }
 
-void st_parse_push_elem(struct st_parser *p, const struct st_value *v)
+void st_parse_push_elem(struct st_parser *p)
 {
-	st_vec_push(&p->elems, *v);
+	st_vec_push(&p->elems, st_vec_pop(&p->vals));
 }
 
-struct st_value st_parse_close_array(struct st_parser *p, size_t mark)
+void st_parse_close_array(struct st_parser *p, size_t mark)
 {
 	struct st_value a = {.kind = ST_VAL_ARRAY, .nelems = (uint32_t)(p->elems.n - mark)};
 	a.i = (int64_t)p->elem_store.n;
@@ -381,7 +391,7 @@ struct st_value st_parse_close_array(struct st_parser *p, size_t mark)
 		memcpy(p->elem_store.v + p->elem_store.n, p->elems.v + mark, a.nelems * sizeof *a.elems);
 	p->elem_store.n += a.nelems;
 	p->elems.n = mark;
-	return a;
+	st_vec_push(&p->vals, a);
 }
 
 /* ---- Shared attribute lists ----
@@ -529,7 +539,7 @@ static uint64_t parse_index(const char *s, size_t n)
 	return v;
 }
 
-struct st_operand st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
+static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
 	struct st_operand op = {.loc = loc};
 	enum st_regclass cls;
@@ -548,6 +558,11 @@ struct st_operand st_parse_ident_operand(struct st_parser *p, const struct st_to
 	return op;
 }
 
+void st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
+{
+	push_operand(p, ident_operand(p, id, loc));
+}
+
 static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
 {
 	if (t->i < 0) {
@@ -561,9 +576,9 @@ static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_l
 	return true;
 }
 
-struct st_operand st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struct st_loc loc,
-                                     const struct st_tok *lo, struct st_loc lo_loc,
-                                     const struct st_tok *hi, struct st_loc hi_loc)
+static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls_tok, struct st_loc loc,
+                                   const struct st_tok *lo, struct st_loc lo_loc, const struct st_tok *hi,
+                                   struct st_loc hi_loc)
 {
 	struct st_operand op = {.kind = ST_OPND_REG, .loc = loc, .reg = {ST_REG_V, 0, 1, false}};
 	enum st_regclass cls;
@@ -584,35 +599,37 @@ struct st_operand st_parse_reg_range(struct st_parser *p, const struct st_tok *c
 	return op;
 }
 
-struct st_operand st_parse_negate(struct st_parser *p, struct st_operand op, struct st_loc loc)
+void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struct st_loc loc, const struct st_tok *lo,
+                        struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc)
 {
-	if (op.kind != ST_OPND_REG)
-		st_parse_error(p, loc, "only registers can be negated");
-	op.reg.neg = true;
-	op.loc = loc;
-	return op;
+	push_operand(p, reg_range(p, cls_tok, loc, lo, lo_loc, hi, hi_loc));
 }
 
-struct st_operand st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
-                                 const struct st_operand *id, const struct st_tok *off, const struct st_tok *size)
+void st_parse_negate(struct st_parser *p, struct st_loc loc)
 {
+	struct st_operand *op = &st_vec_last(&p->ops);
+	if (op->kind != ST_OPND_REG)
+		st_parse_error(p, loc, "only registers can be negated");
+	op->reg.neg = true;
+	op->loc = loc;
+}
+
+void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
+                    const struct st_tok *id_tok, const struct st_tok *off, const struct st_tok *size)
+{
+	struct st_operand id = literal_operand(p, id_tok->kind, id_tok, loc);
 	struct st_operand op = {.kind = ST_OPND_HWREG, .loc = loc, .nhw = (uint8_t)nargs};
 	if (!tok_is(fn->s, fn->n, "hwreg"))
 		st_parse_error(p, loc, "unknown operand function '%.*s' (only hwreg(...) is supported)", (int)fn->n,
 		               fn->s);
 	/* A symbolic or hex id prints back from its spelling. */
-	op.text = id->kind == ST_OPND_INT ? NULL : id->text;
-	op.ival = op.hw[0] = id->ival;
+	op.text = id.kind == ST_OPND_INT ? NULL : id.text;
+	op.ival = op.hw[0] = id.ival;
 	if (off)
 		op.hw[1] = off->i;
 	if (size)
 		op.hw[2] = size->i;
-	return op;
-}
-
-void st_parse_push_operand(struct st_parser *p, const struct st_operand *op)
-{
-	st_vec_push(&p->ops, *op);
+	push_operand(p, op);
 }
 
 /* ---- Structure ---- */
@@ -835,10 +852,14 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	p->cur = i;
 }
 
-void st_parse_end_inst(struct st_parser *p, const struct st_value *attrs)
+void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 {
 	struct st_inst *i = p->cur;
 	p->cur = NULL;
+	struct st_value dict = {0};
+	if (has_attrs)
+		dict = st_vec_pop(&p->vals);
+	const struct st_value *attrs = has_attrs ? &dict : NULL;
 	if (!i) {
 		st_vec_clear(&p->ops);
 		st_vec_clear(&p->dict_store);
@@ -901,6 +922,7 @@ void st_parse_recover(struct st_parser *p)
 	st_vec_clear(&p->ops);
 	st_vec_clear(&p->fields);
 	st_vec_clear(&p->elems);
+	st_vec_clear(&p->vals);
 	st_vec_clear(&p->dict_store);
 	st_vec_clear(&p->elem_store);
 	p->cur = NULL;
@@ -959,6 +981,7 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	st_vec_free(&p.ops);
 	st_vec_free(&p.fields);
 	st_vec_free(&p.elems);
+	st_vec_free(&p.vals);
 	st_vec_free(&p.dict_store);
 	st_vec_free(&p.elem_store);
 	free(p.attr_lists.slots);

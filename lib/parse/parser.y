@@ -15,6 +15,7 @@ struct st_tok {
 	const char *s; /* identifiers and definitions: the name; STRING: contents; HEX/FLOAT: spelling */
 	uint32_t n;
 	bool esc;      /* STRING: contains backslash escapes */
+	uint8_t kind;  /* hw_id: the st_operand_kind it stands for */
 	int64_t i;     /* INT, HEX, BOOL */
 	double f;      /* FLOAT */
 };
@@ -45,10 +46,11 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 %parse-param {struct st_parser *p} {yyscan_t scanner}
 %lex-param {yyscan_t scanner}
 
+/* Semantic values stay small (bison copies one per shift and reduction):
+ * operands go straight onto the statement's operand list and attribute
+ * values onto a value stack in struct st_parser. */
 %union {
 	struct st_tok tok;
-	struct st_operand op;
-	struct st_value val;
 	size_t mark;
 }
 
@@ -68,8 +70,7 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 %token DICT_NL "line break"
 %token LEX_ERROR "invalid token"
 
-%type <op> operand reg hw_id
-%type <val> value scalar dict array
+%type <tok> hw_id
 %type <mark> dict_open array_open
 
 %%
@@ -112,8 +113,8 @@ inst_head:
 	;
 
 dst_list:
-	  operand                             { st_parse_push_operand(p, &$1); }
-	| dst_list ',' operand                { st_parse_push_operand(p, &$3); }
+	  operand
+	| dst_list ',' operand
 	;
 
 srcs:
@@ -124,43 +125,46 @@ srcs:
 	;
 
 src_list:
-	  operand                             { st_parse_push_operand(p, &$1); }
-	| src_list ',' operand                { st_parse_push_operand(p, &$3); }
+	  operand
+	| src_list ',' operand
 	;
 
 attrs:
-	  %empty                              { st_parse_end_inst(p, NULL); }
-	| dict                                { st_parse_end_inst(p, &$1); }
+	  %empty                              { st_parse_end_inst(p, false); }
+	| dict                                { st_parse_end_inst(p, true); }
 	;
 
+/* Each operand rule appends its operand to the statement's list. */
 operand:
 	  reg
-	| '-' reg                             { $$ = st_parse_negate(p, $2, @1); }
-	| INT                                 { $$ = st_parse_literal(p, ST_OPND_INT, &$1, @1); }
-	| HEX                                 { $$ = st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
-	| FLOAT                               { $$ = st_parse_literal(p, ST_OPND_FLOAT, &$1, @1); }
-	| STRING                              { $$ = st_parse_literal(p, ST_OPND_STRING, &$1, @1); }
-	| IDENT '(' hw_id ')'                 { $$ = st_parse_hwreg(p, &$1, @1, 1, &$3, NULL, NULL); }
-	| IDENT '(' hw_id ',' INT ')'         { $$ = st_parse_hwreg(p, &$1, @1, 2, &$3, &$5, NULL); }
-	| IDENT '(' hw_id ',' INT ',' INT ')' { $$ = st_parse_hwreg(p, &$1, @1, 3, &$3, &$5, &$7); }
+	| '-' reg                             { st_parse_negate(p, @1); }
+	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
+	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
+	| FLOAT                               { st_parse_literal(p, ST_OPND_FLOAT, &$1, @1); }
+	| STRING                              { st_parse_literal(p, ST_OPND_STRING, &$1, @1); }
+	| IDENT '(' hw_id ')'                 { st_parse_hwreg(p, &$1, @1, 1, &$3, NULL, NULL); }
+	| IDENT '(' hw_id ',' INT ')'         { st_parse_hwreg(p, &$1, @1, 2, &$3, &$5, NULL); }
+	| IDENT '(' hw_id ',' INT ',' INT ')' { st_parse_hwreg(p, &$1, @1, 3, &$3, &$5, &$7); }
 	;
 
 reg:
-	  IDENT                               { $$ = st_parse_ident_operand(p, &$1, @1); }
-	| IDENT '[' INT ']'                   { $$ = st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
-	| IDENT '[' INT ':' INT ']'           { $$ = st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
+	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
+	| IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
+	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
 	;
 
 hw_id:
-	  IDENT                               { $$ = st_parse_literal(p, ST_OPND_SYMBOL, &$1, @1); }
-	| INT                                 { $$ = st_parse_literal(p, ST_OPND_INT, &$1, @1); }
-	| HEX                                 { $$ = st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
+	  IDENT                               { $$ = $1; $$.kind = ST_OPND_SYMBOL; }
+	| INT                                 { $$ = $1; $$.kind = ST_OPND_INT; }
+	| HEX                                 { $$ = $1; $$.kind = ST_OPND_HEX; }
 	;
 
+/* Values (scalar, array, dict) are pushed on the value stack; field and
+ * elems take them off. */
 dict:
-	  dict_open nl_opt '}'                                   { $$ = st_parse_close_dict(p, $1); }
-	| dict_open nl_opt fields nl_opt '}'                     { $$ = st_parse_close_dict(p, $1); }
-	| dict_open nl_opt fields nl_opt ',' nl_opt '}'          { $$ = st_parse_close_dict(p, $1); }
+	  dict_open nl_opt '}'                                   { st_parse_close_dict(p, $1); }
+	| dict_open nl_opt fields nl_opt '}'                     { st_parse_close_dict(p, $1); }
+	| dict_open nl_opt fields nl_opt ',' nl_opt '}'          { st_parse_close_dict(p, $1); }
 	;
 
 dict_open:
@@ -173,7 +177,7 @@ fields:
 	;
 
 field:
-	  IDENT '=' value                     { st_parse_push_field(p, &$1, @1, &$3); }
+	  IDENT '=' value                     { st_parse_push_field(p, &$1, @1); }
 	;
 
 nl_opt:
@@ -188,18 +192,18 @@ value:
 	;
 
 scalar:
-	  INT                                 { $$ = st_parse_scalar(p, ST_VAL_INT, &$1); }
-	| HEX                                 { $$ = st_parse_scalar(p, ST_VAL_HEX, &$1); }
-	| FLOAT                               { $$ = st_parse_scalar(p, ST_VAL_FLOAT, &$1); }
-	| STRING                              { $$ = st_parse_scalar(p, ST_VAL_STRING, &$1); }
-	| BOOL                                { $$ = st_parse_scalar(p, ST_VAL_BOOL, &$1); }
-	| IDENT                               { $$ = st_parse_scalar(p, ST_VAL_NAME, &$1); }
+	  INT                                 { st_parse_scalar(p, ST_VAL_INT, &$1); }
+	| HEX                                 { st_parse_scalar(p, ST_VAL_HEX, &$1); }
+	| FLOAT                               { st_parse_scalar(p, ST_VAL_FLOAT, &$1); }
+	| STRING                              { st_parse_scalar(p, ST_VAL_STRING, &$1); }
+	| BOOL                                { st_parse_scalar(p, ST_VAL_BOOL, &$1); }
+	| IDENT                               { st_parse_scalar(p, ST_VAL_NAME, &$1); }
 	;
 
 array:
-	  array_open ']'                      { $$ = st_parse_close_array(p, $1); }
-	| array_open elems ']'                { $$ = st_parse_close_array(p, $1); }
-	| array_open elems ',' ']'            { $$ = st_parse_close_array(p, $1); }
+	  array_open ']'                      { st_parse_close_array(p, $1); }
+	| array_open elems ']'                { st_parse_close_array(p, $1); }
+	| array_open elems ',' ']'            { st_parse_close_array(p, $1); }
 	;
 
 array_open:
@@ -207,8 +211,8 @@ array_open:
 	;
 
 elems:
-	  scalar                              { st_parse_push_elem(p, &$1); }
-	| elems ',' scalar                    { st_parse_push_elem(p, &$3); }
+	  scalar                              { st_parse_push_elem(p); }
+	| elems ',' scalar                    { st_parse_push_elem(p); }
 	;
 
 %%
