@@ -6,7 +6,8 @@
  *                           computeRequiredWaits, the emit decision
  *                           (needsNewWait), trimQueues, then the producer
  *   solve                   sweeps in RPO until no exit state changes; by
- *                           default the CK_Tensor slice is frozen after sweep 0
+ *                           default CK_Tensor state does not cross loop back
+ *                           edges (the design's sweep-0 freeze, see merge)
  *   materializePlan         one recording sweep over the converged states
  *
  * Dependencies (computeRequiredWaits), each gated as the design says:
@@ -573,8 +574,18 @@ void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, cons
 		if (dup || (reachable && !st_cfg_reachable(df->cfg, p->index)))
 			continue;
 		const struct wc_tail_drain *td = drains ? wc_plan_find_drain(drains, p) : NULL;
+		/* The tensor loop policy: tensor state does not cross a loop back
+		 * edge (one whose target dominates its source). The design computes
+		 * CK_Tensor in sweep 0, where back edges carry nothing yet, and
+		 * freezes it; cutting back edges gives the same state on reducible
+		 * CFGs (sweep 0 in RPO is the fixed point of the CFG without its
+		 * back edges) and stays sound on irreducible ones, where a
+		 * retreating edge that is no back edge does carry tensor state. */
+		bool tensor_cut = !df->loop_carried_token_deps && st_cfg_dominates(df->cfg, b->index, p->index);
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 			struct wc_queue *q = wc_qvec_push(&out->q[c], p);
+			if (c == ST_CNT_TENSOR && tensor_cut)
+				continue;
 			const struct wc_qvec *pq = &exits[p->index].q[c];
 			for (size_t j = 0; j < pq->n; j++)
 				wc_queue_merge(q, &pq->v[j]);
@@ -681,14 +692,6 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 		wc_state_free(&df->entry[b]);
 		wc_state_free(&df->exit[b]);
 	}
-	/* The tensor loop policy: by default CK_Tensor is computed in sweep 0
-	 * only (back edges carry nothing then) and frozen afterwards. */
-	bool freeze = !df->loop_carried_token_deps;
-	struct wc_qvec *fz_entry = NULL, *fz_exit = NULL;
-	if (freeze) {
-		fz_entry = st_xcalloc(nb ? nb : 1, sizeof *fz_entry);
-		fz_exit = st_xcalloc(nb ? nb : 1, sizeof *fz_exit);
-	}
 	const struct wc_plan *drains = mode == WC_REPLAY ? plan_in : NULL;
 	unsigned cap = wc_dataflow_iteration_cap(df);
 	struct wc_state in = {0}, st = {0};
@@ -699,25 +702,16 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 		for (size_t r = 0; r < cfg->nblocks; r++) {
 			struct st_block *b = cfg->rpo[r];
 			wc_merge_from_predecessors(df, b, df->exit, drains, &in);
-			if (freeze && sweep > 0)
-				wc_qvec_copy(&in.q[ST_CNT_TENSOR], &fz_entry[b->index]);
 			if (sweep > 0 && wc_state_equal(&in, &df->entry[b->index]))
 				continue; /* same entry, same exit */
 			wc_state_copy(&df->entry[b->index], &in);
 			wc_state_copy(&st, &in);
 			transfer_block(df, b, &st, mode, plan_in, NULL);
-			if (freeze && sweep > 0)
-				wc_qvec_copy(&st.q[ST_CNT_TENSOR], &fz_exit[b->index]);
 			if (sweep == 0 || !wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				wc_state_copy(&df->exit[b->index], &st);
 			}
 		}
-		if (freeze && sweep == 0)
-			for (size_t b = 0; b < nb; b++) {
-				wc_qvec_copy(&fz_entry[b], &df->entry[b].q[ST_CNT_TENSOR]);
-				wc_qvec_copy(&fz_exit[b], &df->exit[b].q[ST_CNT_TENSOR]);
-			}
 		df->sweeps = sweep + 1;
 		if (sweep > 0 && !changed) {
 			df->converged = true;
@@ -726,14 +720,6 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 	}
 	wc_state_free(&in);
 	wc_state_free(&st);
-	if (freeze) {
-		for (size_t b = 0; b < nb; b++) {
-			wc_qvec_free(&fz_entry[b]);
-			wc_qvec_free(&fz_exit[b]);
-		}
-		free(fz_entry);
-		free(fz_exit);
-	}
 	return df->converged;
 }
 

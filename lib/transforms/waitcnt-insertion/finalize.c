@@ -14,8 +14,8 @@
  *   trims                  queues are trimmed by the applied values
  *
  * It runs every block (a relaxed anchor changes the state of every block it
- * reaches, not only of blocks holding anchors), restores the CK_Tensor slice
- * after replay sweep 0 like the solver, and iterates to a fixed point, so the
+ * reaches, not only of blocks holding anchors), applies the solver's tensor
+ * loop policy, and iterates to a fixed point, so the
  * final plan is exactly as strict as its own simulation requires. */
 #include "waitcnt.h"
 
