@@ -98,6 +98,13 @@ char *st_read_file(const char *path, size_t *len)
 bool st_atomic_file_open(struct st_atomic_file *af, const char *path)
 {
 	*af = (struct st_atomic_file){.path = path, .fd = -1};
+	/* A device or FIFO (`-o /dev/null`) has no content to replace, and a
+	 * rename over it would replace the node itself: write to it directly. */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		af->fd = open(path, O_WRONLY | O_TRUNC);
+		return af->fd >= 0;
+	}
 	af->tmp = st_xasprintf("%s.tmpXXXXXX", path);
 	af->fd = mkstemp(af->tmp);
 	if (af->fd < 0) {
@@ -126,8 +133,12 @@ void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t le
 
 void st_atomic_file_abort(struct st_atomic_file *af)
 {
-	if (!af->tmp)
+	if (!af->tmp) {
+		if (af->fd >= 0)
+			close(af->fd);
+		af->fd = -1;
 		return;
+	}
 	int err = errno;
 	if (af->fd >= 0)
 		close(af->fd);
@@ -142,6 +153,15 @@ bool st_atomic_file_commit(struct st_atomic_file *af)
 {
 	if (af->err)
 		goto fail;
+	if (!af->tmp) { /* written in place (not a regular file) */
+		int fd = af->fd;
+		af->fd = -1;
+		if (close(fd) != 0) {
+			af->err = errno;
+			goto fail;
+		}
+		return true;
+	}
 	/* Keep the permissions an existing file had; new files get 0644 less umask. */
 	struct stat st;
 	mode_t mode;

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,12 +118,38 @@ START_TEST(atomic_file_in_steps)
 }
 END_TEST
 
+/* `-o /dev/null` and other non-regular outputs are written in place: a
+ * rename over them would replace the device or FIFO with a regular file. */
+START_TEST(atomic_file_to_fifo)
+{
+	char dir[] = "/tmp/st-atomic-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *path = st_xasprintf("%s/pipe", dir);
+	ck_assert_int_eq(mkfifo(path, 0600), 0);
+	int rd = open(path, O_RDONLY | O_NONBLOCK);
+	ck_assert_int_ge(rd, 0);
+	ck_assert(st_write_file_atomic(path, "data\n", 5));
+	struct stat st;
+	ck_assert_int_eq(stat(path, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_uint_eq(count_entries(dir), 1);
+	char buf[16] = {0};
+	ck_assert_int_eq(read(rd, buf, sizeof buf - 1), 5);
+	ck_assert_str_eq(buf, "data\n");
+	close(rd);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("buf-drain");
 	TCase *tc = tcase_create("buf-drain");
 	tcase_add_test(tc, drained_bytes_arrive_in_order);
 	tcase_add_test(tc, atomic_file_in_steps);
+	tcase_add_test(tc, atomic_file_to_fifo);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
