@@ -7,7 +7,6 @@
  * ST_REGASM column of regclass.def). Modifier fields that change the
  * instruction but have no gfx1250 spelling are kept in a trailing comment, so
  * nothing is dropped silently. */
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,38 +35,42 @@ enum field_syntax {
 };
 
 struct field_rule {
-	const char *kind;   /* "mod.ds" */
-	const char *field;  /* "offset12" */
+	const char *field;  /* "offset12"; NULL ends a kind's rules */
 	const char *syntax; /* "offset" */
 	enum field_syntax how;
 };
 
-static const struct field_rule field_rules[] = {
-	{"mod.ds", "na", "", F_IGNORE},
-	{"mod.ds", "offset", "offset", F_OFFSET},
-	{"mod.ds", "offset0", "offset0", F_OFFSET},
-	{"mod.ds", "offset1", "offset1", F_OFFSET},
-	{"mod.ds", "gds", "gds", F_FLAG},
-	{"mod.mubuf", "idxen", "idxen", F_FLAG},
-	{"mod.mubuf", "offen", "offen", F_FLAG},
-	{"mod.mubuf", "offset12", "offset", F_OFFSET},
-	{"mod.mubuf", "offset", "offset", F_OFFSET},
-	{"mod.mubuf", "th", "th", F_KEYWORD},
-	{"mod.mubuf", "scope", "scope", F_KEYWORD},
-	{"mod.mubuf", "isStore", "", F_IGNORE},
-	{"mod.global", "offset12", "offset", F_OFFSET},
-	{"mod.global", "offset", "offset", F_OFFSET},
-	{"mod.global", "th", "th", F_KEYWORD},
-	{"mod.global", "scope", "scope", F_KEYWORD},
-	{"mod.global", "isStore", "", F_IGNORE},
-	{"mod.flat", "offset12", "offset", F_OFFSET},
-	{"mod.flat", "offset", "offset", F_OFFSET},
-	{"mod.flat", "th", "th", F_KEYWORD},
-	{"mod.flat", "scope", "scope", F_KEYWORD},
-	{"mod.flat", "isStore", "", F_IGNORE},
-	{"mod.smem", "offset", "offset", F_OFFSET},
-	{"mod.smem", "th", "th", F_KEYWORD},
-	{"mod.smem", "scope", "scope", F_KEYWORD},
+static const struct hw_kind {
+	const char *kind; /* "mod.ds" */
+	struct field_rule rules[8];
+} hw_kinds[] = {
+	{"mod.ds",
+	 {{"na", "", F_IGNORE},
+	  {"offset", "offset", F_OFFSET},
+	  {"offset0", "offset0", F_OFFSET},
+	  {"offset1", "offset1", F_OFFSET},
+	  {"gds", "gds", F_FLAG}}},
+	{"mod.mubuf",
+	 {{"idxen", "idxen", F_FLAG},
+	  {"offen", "offen", F_FLAG},
+	  {"offset12", "offset", F_OFFSET},
+	  {"offset", "offset", F_OFFSET},
+	  {"th", "th", F_KEYWORD},
+	  {"scope", "scope", F_KEYWORD},
+	  {"isStore", "", F_IGNORE}}},
+	{"mod.global",
+	 {{"offset12", "offset", F_OFFSET},
+	  {"offset", "offset", F_OFFSET},
+	  {"th", "th", F_KEYWORD},
+	  {"scope", "scope", F_KEYWORD},
+	  {"isStore", "", F_IGNORE}}},
+	{"mod.flat",
+	 {{"offset12", "offset", F_OFFSET},
+	  {"offset", "offset", F_OFFSET},
+	  {"th", "th", F_KEYWORD},
+	  {"scope", "scope", F_KEYWORD},
+	  {"isStore", "", F_IGNORE}}},
+	{"mod.smem", {{"offset", "offset", F_OFFSET}, {"th", "th", F_KEYWORD}, {"scope", "scope", F_KEYWORD}}},
 };
 
 /* Modifier kinds that are the tool's own bookkeeping, not hardware syntax:
@@ -179,17 +182,38 @@ static const char *block_symbol(struct asm_ctx *cx, const struct st_block *b)
 	return r;
 }
 
+/* Decimal integers without printf: operands are most of the output of a
+ * large kernel, and the generic formatter dominated its cost. */
+static void put_int(struct st_buf *out, int64_t v)
+{
+	char tmp[24];
+	size_t n = sizeof tmp;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do
+		tmp[--n] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		tmp[--n] = '-';
+	st_buf_putn(out, tmp + n, sizeof tmp - n);
+}
+
 static void put_reg(struct st_buf *out, struct st_reg r)
 {
 	const char *sp = regasm[r.cls].spelling;
 	if (r.neg)
 		st_buf_putc(out, '-');
+	st_buf_puts(out, sp);
 	if (regasm[r.cls].form == NAMED)
-		st_buf_puts(out, sp);
-	else if (r.count == 1)
-		st_buf_printf(out, "%s%" PRIu32, sp, r.index);
-	else
-		st_buf_printf(out, "%s[%" PRIu32 ":%" PRIu32 "]", sp, r.index, r.index + r.count - 1);
+		return;
+	if (r.count == 1) {
+		put_int(out, r.index);
+	} else {
+		st_buf_putc(out, '[');
+		put_int(out, r.index);
+		st_buf_putc(out, ':');
+		put_int(out, (int64_t)r.index + r.count - 1);
+		st_buf_putc(out, ']');
+	}
 }
 
 static bool operand_hidden(const struct st_operand *op)
@@ -222,7 +246,7 @@ static void put_operand(struct st_buf *out, const struct asm_ctx *cx, const stru
 		put_reg(out, op->reg);
 		break;
 	case ST_OPND_INT:
-		st_buf_printf(out, "%" PRId64, op->ival);
+		put_int(out, op->ival);
 		break;
 	case ST_OPND_HEX:
 	case ST_OPND_FLOAT:
@@ -241,7 +265,7 @@ static void put_operand(struct st_buf *out, const struct asm_ctx *cx, const stru
 			if (k == 0 && op->text)
 				st_buf_puts(out, op->text);
 			else
-				st_buf_printf(out, "%" PRId64, op->hw[k]);
+				put_int(out, op->hw[k]);
 		}
 		st_buf_putc(out, ')');
 		break;
@@ -272,7 +296,7 @@ static void put_value(struct st_buf *out, const struct st_value *v)
 {
 	switch (v->kind) {
 	case ST_VAL_INT:
-		st_buf_printf(out, "%" PRId64, v->i);
+		put_int(out, v->i);
 		break;
 	case ST_VAL_BOOL:
 		st_buf_puts(out, v->i ? "true" : "false");
@@ -306,63 +330,55 @@ static bool is_bookkeeping(const char *kind)
 	return false;
 }
 
-static const struct field_rule *find_rule(const char *kind, const char *field)
+static const struct hw_kind *find_kind(const char *kind)
 {
-	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++)
-		if (strcmp(field_rules[k].kind, kind) == 0 && strcmp(field_rules[k].field, field) == 0)
-			return &field_rules[k];
+	for (size_t k = 0; k < sizeof hw_kinds / sizeof hw_kinds[0]; k++)
+		if (strcmp(hw_kinds[k].kind, kind) == 0)
+			return &hw_kinds[k];
 	return NULL;
 }
 
-static bool kind_has_rules(const char *kind)
+/* The rule of a field when it takes a value of the field's type. */
+static const struct field_rule *find_rule(const struct hw_kind *k, const struct st_attr *f)
 {
-	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++)
-		if (strcmp(field_rules[k].kind, kind) == 0)
-			return true;
-	return false;
-}
-
-/* Modifier syntax after the operands, in field_rules order. */
-static void put_modifiers(struct st_buf *out, const struct st_inst *i)
-{
-	for (size_t k = 0; k < sizeof field_rules / sizeof field_rules[0]; k++) {
-		const struct field_rule *r = &field_rules[k];
-		if (r->how == F_IGNORE)
+	for (const struct field_rule *r = k->rules; r->field; r++) {
+		if (strcmp(r->field, f->name) != 0)
 			continue;
-		const struct st_attr *mod = st_inst_attr(i, r->kind);
-		const struct st_attr *f = mod ? st_dict_field(&mod->value, r->field) : NULL;
-		if (!f || value_is_zero(&f->value))
-			continue;
-		const struct st_value *v = &f->value;
-		if (r->how == F_FLAG && v->kind == ST_VAL_BOOL) {
-			st_buf_printf(out, " %s", r->syntax);
-		} else if (r->how == F_OFFSET && (v->kind == ST_VAL_INT || v->kind == ST_VAL_HEX)) {
-			st_buf_printf(out, " %s:", r->syntax);
-			put_value(out, v);
-		} else if (r->how == F_KEYWORD && (v->kind == ST_VAL_NAME || v->kind == ST_VAL_STRING)) {
-			st_buf_printf(out, " %s:%s", r->syntax, v->text);
+		enum st_value_kind vk = f->value.kind;
+		switch (r->how) {
+		case F_IGNORE:
+			return r;
+		case F_FLAG:
+			return vk == ST_VAL_BOOL ? r : NULL;
+		case F_OFFSET:
+			return vk == ST_VAL_INT || vk == ST_VAL_HEX ? r : NULL;
+		case F_KEYWORD:
+			return vk == ST_VAL_NAME || vk == ST_VAL_STRING ? r : NULL;
 		}
 	}
+	return NULL;
 }
 
-/* A field is rendered when a rule of its kind takes a value of its type. */
-static bool field_rendered(const char *kind, const struct st_attr *f)
+/* Modifier syntax after the operands, in the order of the kind's rules. */
+static void put_modifiers(struct st_buf *out, const struct st_inst *i)
 {
-	const struct field_rule *r = find_rule(kind, f->name);
-	if (!r)
-		return false;
-	enum st_value_kind vk = f->value.kind;
-	switch (r->how) {
-	case F_IGNORE:
-		return true;
-	case F_FLAG:
-		return vk == ST_VAL_BOOL;
-	case F_OFFSET:
-		return vk == ST_VAL_INT || vk == ST_VAL_HEX;
-	case F_KEYWORD:
-		return vk == ST_VAL_NAME || vk == ST_VAL_STRING;
+	for (uint32_t a = 0; a < i->nattrs; a++) {
+		const struct st_attr *mod = &i->attrs[a];
+		const struct hw_kind *k = mod->value.kind == ST_VAL_DICT ? find_kind(mod->name) : NULL;
+		if (!k)
+			continue;
+		for (const struct field_rule *r = k->rules; r->field; r++) {
+			const struct st_attr *f = st_dict_field(&mod->value, r->field);
+			if (!f || value_is_zero(&f->value) || find_rule(k, f) != r || r->how == F_IGNORE)
+				continue;
+			st_buf_putc(out, ' ');
+			st_buf_puts(out, r->syntax);
+			if (r->how != F_FLAG) {
+				st_buf_putc(out, ':');
+				put_value(out, &f->value);
+			}
+		}
 	}
-	return false;
 }
 
 /* Hardware modifier fields with a non-default value that the assembly cannot
@@ -374,10 +390,10 @@ static void put_unrendered(struct st_buf *out, const struct st_inst *i)
 		const struct st_attr *at = &i->attrs[a];
 		if (at->value.kind != ST_VAL_DICT || strncmp(at->name, "mod.", 4) != 0 || is_bookkeeping(at->name))
 			continue;
-		bool known = kind_has_rules(at->name);
+		const struct hw_kind *kind = find_kind(at->name);
 		for (uint32_t k = 0; k < at->value.nfields; k++) {
 			const struct st_attr *f = &at->value.fields[k];
-			if (value_is_zero(&f->value) || (known && field_rendered(at->name, f)))
+			if (value_is_zero(&f->value) || (kind && find_rule(kind, f)))
 				continue;
 			st_buf_puts(out, any ? ", " : " ; not rendered: ");
 			any = true;
@@ -406,11 +422,14 @@ static bool put_wait_count(struct st_buf *out, const struct st_inst *i)
 	return true;
 }
 
-static void put_inst(struct st_buf *out, const struct asm_ctx *cx, const struct st_inst *i)
+/* `newline` separates the lines of an instruction written as several. */
+static void put_inst(struct st_buf *out, const struct asm_ctx *cx, const struct st_inst *i, const char *newline)
 {
 	/* gfx12 has no s_barrier: it is the split pair on barrier -1. */
 	if (st_inst_is_barrier(i) && !(i->isa->flags & ST_ISA_SPLIT_BARRIER)) {
-		st_buf_puts(out, "s_barrier_signal -1\ns_barrier_wait -1");
+		st_buf_puts(out, "s_barrier_signal -1");
+		st_buf_puts(out, newline);
+		st_buf_puts(out, "s_barrier_wait -1");
 		put_unrendered(out, i);
 		return;
 	}
@@ -437,19 +456,7 @@ void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i)
 		st_buf_putc(out, ':');
 		return;
 	}
-	put_inst(out, NULL, i);
-}
-
-/* Writes text that may span several lines, each line indented by a tab. */
-static void put_indented(struct st_buf *out, const char *text, size_t len)
-{
-	st_buf_putc(out, '\t');
-	for (size_t k = 0; k < len; k++) {
-		st_buf_putc(out, text[k]);
-		if (text[k] == '\n')
-			st_buf_putc(out, '\t');
-	}
-	st_buf_putc(out, '\n');
+	put_inst(out, NULL, i, "\n");
 }
 
 void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
@@ -474,7 +481,6 @@ void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
 		put_symbol(out, f->name);
 		st_buf_puts(out, ":\n");
 	}
-	struct st_buf line = {0};
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
 		put_symbol(out, bsym[bi]);
@@ -487,9 +493,9 @@ void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
 			}
 			if (it->kind != ST_ITEM_INST)
 				continue;
-			line.len = 0;
-			put_inst(&line, &cx, it);
-			put_indented(out, line.data, line.len);
+			st_buf_putc(out, '\t');
+			put_inst(out, &cx, it, "\n\t");
+			st_buf_putc(out, '\n');
 		}
 		if (b->succs.n) {
 			st_buf_puts(out, "\t; Successors: ");
@@ -498,7 +504,6 @@ void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
 			st_buf_putc(out, '\n');
 		}
 	}
-	st_buf_free(&line);
 	free(bsym);
 	symtab_free(&cx.blocks);
 	symtab_free(&cx.labels);

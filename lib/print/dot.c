@@ -19,17 +19,24 @@
  * record labels, which we do not use); control characters become spaces. */
 static void put_html(struct st_buf *out, const char *s, size_t n)
 {
+	size_t run = 0; /* start of the pending run of plain characters */
 	for (size_t k = 0; k < n; k++) {
-		char c = s[k];
-		switch (c) {
-		case '&': st_buf_puts(out, "&amp;"); break;
-		case '<': st_buf_puts(out, "&lt;"); break;
-		case '>': st_buf_puts(out, "&gt;"); break;
-		case '"': st_buf_puts(out, "&quot;"); break;
-		case '\'': st_buf_puts(out, "&#39;"); break;
-		default: st_buf_putc(out, (unsigned char)c < 0x20 ? ' ' : c); break;
+		const char *entity;
+		switch (s[k]) {
+		case '&': entity = "&amp;"; break;
+		case '<': entity = "&lt;"; break;
+		case '>': entity = "&gt;"; break;
+		case '"': entity = "&quot;"; break;
+		case '\'': entity = "&#39;"; break;
+		default: entity = (unsigned char)s[k] < 0x20 ? " " : NULL; break;
 		}
+		if (!entity)
+			continue;
+		st_buf_putn(out, s + run, k - run);
+		st_buf_puts(out, entity);
+		run = k + 1;
 	}
+	st_buf_putn(out, s + run, n - run);
 }
 
 /* A quoted DOT ID. */

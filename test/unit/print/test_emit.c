@@ -183,6 +183,20 @@ START_TEST(memory_modifiers)
 }
 END_TEST
 
+START_TEST(integers)
+{
+	struct st_module *m = st_module_new("t.stir");
+	struct st_inst *i = st_inst_new(m, "s_nop", noloc);
+	st_inst_add_src(m, i, st_int_operand(0));
+	st_inst_add_src(m, i, st_int_operand(-7));
+	st_inst_add_src(m, i, st_int_operand(INT64_MIN));
+	st_inst_add_src(m, i, st_int_operand(INT64_MAX));
+	st_inst_add_src(m, i, reg(ST_REG_V, 4294967290u, 6));
+	ck_asm(i, "s_nop 0, -7, -9223372036854775808, 9223372036854775807, v[4294967290:4294967295]");
+	st_module_free(m);
+}
+END_TEST
+
 START_TEST(barrier_split)
 {
 	struct st_module *m = st_module_new("t.stir");
@@ -355,6 +369,7 @@ int main(void)
 	tcase_add_test(tc, wait_count_from_modifier);
 	tcase_add_test(tc, hidden_operands);
 	tcase_add_test(tc, memory_modifiers);
+	tcase_add_test(tc, integers);
 	tcase_add_test(tc, barrier_split);
 	tcase_add_test(tc, labels_and_targets);
 	tcase_add_test(tc, dot_escaping_and_edges);
