@@ -12,6 +12,7 @@
  * ops give WAR-on-LDS, barrier ordering and the conservative untagged rules.
  *
  *   facts     per instruction: counter, used/defined keys, token set, roles
+ *   futures   per block exit: live keys, LDS anchors still reachable
  *   loops     dominators -> back edges -> natural loops (loop-carried tensor)
  *   explore   worklist of (block, state) nodes in FIFO order:
  *               decode -> walk the block (check, then apply each inst)
@@ -21,9 +22,15 @@
  *
  * A state is the per-counter sequence of in-flight entries; an entry is the
  * producer, the back edge it crossed (tensor only) and the keys it still owns.
- * Entries that own nothing and can never become a dependency again (LOAD, KM
- * and STORE ops without live results) are anonymous: only their queue slot
- * matters, which keeps loops that issue unused loads from multiplying states. */
+ * Entries that can never become a dependency again are anonymous: only their
+ * queue slot matters. That is an op whose keys are all dead (no later read
+ * before a redefinition) and that no reachable LDS anchor can depend on; it
+ * keeps loops that issue unused loads from multiplying states.
+ * DS and ASYNC entries that own nothing matter only through their token set,
+ * so join blocks deduplicate states by a key in which such an entry stands for
+ * its token class (the verdict at every consumer stays exact; a consumer that
+ * depends on several producers of one class is reported with the first one
+ * found). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +55,12 @@ static const struct st_pass_option options[] = {
 	 "ops a counter holds; issuing one more retires the oldest"},
 };
 
+/* A named ST_VEC(uint32_t), so helpers can take one. */
+struct u32vec {
+	uint32_t *v;
+	size_t n, cap;
+};
+
 /* A dependency key: a register DWORD or an LDS token, (class << 32) | index. */
 typedef uint64_t wv_key;
 
@@ -68,6 +81,17 @@ enum role {
 
 enum rule { RULE_RAW, RULE_WAR, RULE_BARRIER, RULE_CONSERVATIVE };
 
+/* What is reachable after a block exit. */
+enum future_flag {
+	FUT_DS_ANCHOR = 1u << 0,      /* an LDS fence or a non-DS-write LDS writer */
+	FUT_DS_UNTAGGED = 1u << 1,    /* ... an untagged one */
+	FUT_ASYNC_ANCHOR = 1u << 2,   /* an LDS fence or an LDS writer */
+	FUT_ASYNC_UNTAGGED = 1u << 3,
+	FUT_FENCE = 1u << 4,
+	FUT_TENSOR_ANCHOR = 1u << 5,  /* a tensor anchor where the tensor policy drains */
+	FUT_TENSOR_UNTAGGED = 1u << 6,
+};
+
 struct use {
 	wv_key key;
 	uint32_t opnd; /* source operand index, or NONE32 for a mod.memtoken token */
@@ -85,6 +109,7 @@ struct fact {
 	uint32_t use_off, nuse; /* into val.uses */
 	uint32_t def_off, ndef; /* into val.defs */
 	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
+	uint32_t tclass; /* DS/ASYNC: first fact of the same counter, tagging and tokens */
 };
 
 /* One in-flight op on the current path. */
@@ -105,7 +130,8 @@ struct queue {
 struct node {
 	uint32_t block;
 	uint32_t parent; /* node that produced it, NONE32 at the entry */
-	uint32_t *state; /* encoded state; freed after processing unless kept for dedup */
+	uint32_t *state; /* encoded state; freed after processing */
+	uint32_t *key;   /* join blocks: the state with token classes, for dedup */
 	uint32_t len;
 	uint64_t hash;
 };
@@ -148,6 +174,15 @@ struct val {
 	ST_VEC(uint32_t) *loops_of; /* block -> loops whose body holds it */
 	uint32_t nloops;
 	bool *dedup_block;  /* join blocks, where states are deduplicated and bounded */
+
+	/* Futures, per block exit (see compute_futures). */
+	ST_VEC(wv_key) keyu;    /* key universe, sorted */
+	struct u32vec toku;     /* token universe, sorted */
+	uint32_t nkw, ntw;      /* words per key / token bitset */
+	uint64_t *live_out;     /* nblocks * nkw */
+	uint64_t *anchor_out;   /* nblocks * 2 * ntw: DS anchor tokens, then ASYNC anchor tokens */
+	unsigned *fut_out;      /* nblocks: FUT_* flags */
+	bool untagged_ds, untagged_async; /* the function has an untagged DS / ASYNC op */
 	uint32_t *nstates;
 	bool *inconclusive;
 
@@ -163,7 +198,7 @@ struct val {
 	wv_key *okey;      /* owner map: key -> went index */
 	uint32_t *oval, *ostamp;
 	uint32_t ocap, ocount, stamp;
-	ST_VEC(uint32_t) enc;
+	ST_VEC(uint32_t) enc, kenc;
 
 	/* Violations, deduplicated per (consumer, producer). */
 	ST_VEC(struct violation) viols;
@@ -174,12 +209,6 @@ struct val {
 };
 
 /* ---- Facts ------------------------------------------------------------- */
-
-/* A named ST_VEC(uint32_t), so helpers can take one. */
-struct u32vec {
-	uint32_t *v;
-	size_t n, cap;
-};
 
 static void push_token_keys(struct u32vec *ids, const struct st_inst *i)
 {
@@ -315,6 +344,236 @@ static bool tokens_overlap(const struct val *v, const struct fact *a, const stru
 			j++;
 	}
 	return false;
+}
+
+/* Orders DS/ASYNC facts by (counter, tagging, token set), then index. */
+static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
+{
+	const struct fact *x = &v->facts.v[a], *y = &v->facts.v[b];
+	if (x->counter != y->counter)
+		return x->counter < y->counter ? -1 : 1;
+	if (x->tagged != y->tagged)
+		return x->tagged ? 1 : -1;
+	if (x->ntok != y->ntok)
+		return x->ntok < y->ntok ? -1 : 1;
+	return memcmp(v->toks.v + x->tok_off, v->toks.v + y->tok_off, x->ntok * sizeof *v->toks.v);
+}
+
+static int cmp_class(const void *a, const void *b, void *arg)
+{
+	int d = cmp_class_only(arg, *(const uint32_t *)a, *(const uint32_t *)b);
+	return d ? d : cmp_u32(a, b);
+}
+
+/* DS and ASYNC ops with the same tagging and token set are interchangeable
+ * once they own no key: each gets the first such fact as its class. */
+static void assign_token_classes(struct val *v)
+{
+	struct u32vec ids = {0};
+	for (uint32_t k = 0; k < v->facts.n; k++) {
+		v->facts.v[k].tclass = k;
+		if (v->facts.v[k].counter == ST_CNT_DS || v->facts.v[k].counter == ST_CNT_ASYNC)
+			st_vec_push(&ids, k);
+	}
+	qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
+	for (size_t k = 1; k < ids.n; k++)
+		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0)
+			v->facts.v[ids.v[k]].tclass = v->facts.v[ids.v[k - 1]].tclass;
+	st_vec_free(&ids);
+}
+
+/* ---- Futures ----------------------------------------------------------- */
+
+static bool bit(const uint64_t *set, size_t k)
+{
+	return set[k / 64] >> (k % 64) & 1;
+}
+
+static void setbit(uint64_t *set, size_t k)
+{
+	set[k / 64] |= (uint64_t)1 << (k % 64);
+}
+
+static size_t key_index(const struct val *v, wv_key k)
+{
+	size_t lo = 0, hi = v->keyu.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v->keyu.v[mid] < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	st_assert(lo < v->keyu.n && v->keyu.v[lo] == k);
+	return lo;
+}
+
+static size_t token_index(const struct val *v, uint32_t t)
+{
+	size_t lo = 0, hi = v->toku.n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (v->toku.v[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	st_assert(lo < v->toku.n && v->toku.v[lo] == t);
+	return lo;
+}
+
+static bool tensor_raw(const struct val *v, const struct fact *f)
+{
+	/* The seed's tensor policy: tensor RAW drains only at LDS fences, or
+	 * everywhere with a single wave. */
+	return (f->roles & ROLE_LDS_FENCE) || v->num_waves == 1;
+}
+
+/* Keys live at each block exit (classic backward liveness over register
+ * DWORDs and LDS tokens) and the LDS anchors reachable from it, to a fixed
+ * point. A dead key can carry no RAW dependency; an op no reachable anchor
+ * can depend on is only a queue slot. */
+static void compute_futures(struct val *v)
+{
+	uint32_t nb = v->nblocks;
+	for (size_t k = 0; k < v->defs.n; k++)
+		st_vec_push(&v->keyu, v->defs.v[k]);
+	for (size_t k = 0; k < v->uses.n; k++)
+		st_vec_push(&v->keyu, v->uses.v[k].key);
+	qsort(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, cmp_key);
+	size_t n = 0;
+	for (size_t k = 0; k < v->keyu.n; k++)
+		if (!n || v->keyu.v[k] != v->keyu.v[n - 1])
+			v->keyu.v[n++] = v->keyu.v[k];
+	v->keyu.n = n;
+	for (size_t k = 0; k < v->toks.n; k++)
+		st_vec_push(&v->toku, v->toks.v[k]);
+	qsort(v->toku.v, v->toku.n, sizeof *v->toku.v, cmp_u32);
+	n = 0;
+	for (size_t k = 0; k < v->toku.n; k++)
+		if (!n || v->toku.v[k] != v->toku.v[n - 1])
+			v->toku.v[n++] = v->toku.v[k];
+	v->toku.n = n;
+	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
+	uint32_t ntw = v->ntw = (uint32_t)(v->toku.n + 63) / 64 + 1;
+
+	/* Per block: upward-exposed uses, definitions, local anchors. */
+	uint64_t *ue = st_xcalloc((size_t)nb * nkw, sizeof *ue);
+	uint64_t *def = st_xcalloc((size_t)nb * nkw, sizeof *def);
+	uint64_t *live_in = st_xcalloc((size_t)nb * nkw, sizeof *live_in);
+	uint64_t *anc_in = st_xcalloc((size_t)nb * 2 * ntw, sizeof *anc_in);
+	unsigned *fut_in = st_xcalloc(nb, sizeof *fut_in);
+	v->live_out = st_xcalloc((size_t)nb * nkw, sizeof *v->live_out);
+	v->anchor_out = st_xcalloc((size_t)nb * 2 * ntw, sizeof *v->anchor_out);
+	v->fut_out = st_xcalloc(nb, sizeof *v->fut_out);
+	for (size_t id = 0; id < v->facts.n; id++) {
+		const struct fact *f = &v->facts.v[id];
+		uint32_t b = f->block;
+		uint64_t *bue = ue + (size_t)b * nkw, *bdef = def + (size_t)b * nkw;
+		for (uint32_t k = 0; k < f->nuse; k++) {
+			size_t x = key_index(v, v->uses.v[f->use_off + k].key);
+			if (!bit(bdef, x))
+				setbit(bue, x);
+		}
+		for (uint32_t k = 0; k < f->ndef; k++)
+			setbit(bdef, key_index(v, v->defs.v[f->def_off + k]));
+		if (f->counter == ST_CNT_DS && !f->tagged)
+			v->untagged_ds = true;
+		if (f->counter == ST_CNT_ASYNC && !f->tagged)
+			v->untagged_async = true;
+		unsigned fl = 0;
+		bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
+		bool async_anchor = f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR);
+		if (ds_anchor)
+			fl |= FUT_DS_ANCHOR | (f->tagged ? 0 : FUT_DS_UNTAGGED);
+		if (async_anchor)
+			fl |= FUT_ASYNC_ANCHOR | (f->tagged ? 0 : FUT_ASYNC_UNTAGGED);
+		if (f->roles & ROLE_LDS_FENCE)
+			fl |= FUT_FENCE;
+		if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw(v, f))
+			fl |= FUT_TENSOR_ANCHOR | (f->tagged ? 0 : FUT_TENSOR_UNTAGGED);
+		fut_in[b] |= fl;
+		uint64_t *banc = anc_in + (size_t)b * 2 * ntw;
+		for (uint32_t k = 0; k < f->ntok; k++) {
+			size_t t = token_index(v, v->toks.v[f->tok_off + k]);
+			if (ds_anchor)
+				setbit(banc, t);
+			if (async_anchor)
+				setbit(banc + ntw, t);
+		}
+	}
+	/* Anchors within a block are in the future of its entry; liveness starts
+	 * from the upward-exposed uses. Iterate in reverse block order (close to
+	 * post-order for laid-out code) until nothing changes. */
+	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t b = nb; b-- > 0;) {
+			const struct st_block *blk = v->func->blocks.v[b];
+			uint64_t *lo = v->live_out + (size_t)b * nkw, *ao = v->anchor_out + (size_t)b * 2 * ntw;
+			for (size_t s = 0; s < blk->succs.n; s++) {
+				if (!blk->succs.v[s])
+					continue;
+				uint32_t t = blk->succs.v[s]->index;
+				const uint64_t *li = live_in + (size_t)t * nkw, *ai = anc_in + (size_t)t * 2 * ntw;
+				for (uint32_t w = 0; w < nkw; w++)
+					lo[w] |= li[w];
+				for (uint32_t w = 0; w < 2 * ntw; w++)
+					ao[w] |= ai[w];
+				v->fut_out[b] |= fut_in[t];
+			}
+			uint64_t *li = live_in + (size_t)b * nkw, *ai = anc_in + (size_t)b * 2 * ntw;
+			const uint64_t *bue = ue + (size_t)b * nkw, *bdef = def + (size_t)b * nkw;
+			for (uint32_t w = 0; w < nkw; w++) {
+				uint64_t x = bue[w] | (lo[w] & ~bdef[w]);
+				changed |= x != li[w];
+				li[w] = x;
+			}
+			for (uint32_t w = 0; w < 2 * ntw; w++) {
+				uint64_t x = ai[w] | ao[w];
+				changed |= x != ai[w];
+				ai[w] = x;
+			}
+			unsigned fx = fut_in[b] | v->fut_out[b];
+			changed |= fx != fut_in[b];
+			fut_in[b] = fx;
+		}
+	}
+	free(ue);
+	free(def);
+	free(live_in);
+	free(anc_in);
+	free(fut_in);
+}
+
+/* Can an in-flight op of fact `id` that owns no live key still become a
+ * dependency after block b? */
+static bool may_matter(const struct val *v, uint32_t b, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	unsigned fl = v->fut_out[b];
+	const uint64_t *anc = v->anchor_out + (size_t)b * 2 * v->ntw;
+	switch (f->counter) {
+	case ST_CNT_DS:
+	case ST_CNT_ASYNC: {
+		bool ds = f->counter == ST_CNT_DS;
+		/* At a fence any untagged op in flight makes every op a dependency. */
+		if ((fl & FUT_FENCE) && (ds ? v->untagged_ds : v->untagged_async))
+			return true;
+		if (!(fl & (ds ? FUT_DS_ANCHOR : FUT_ASYNC_ANCHOR)))
+			return false;
+		if (!f->tagged || (fl & (ds ? FUT_DS_UNTAGGED : FUT_ASYNC_UNTAGGED)))
+			return true;
+		for (uint32_t k = 0; k < f->ntok; k++)
+			if (bit(anc + (ds ? 0 : v->ntw), token_index(v, v->toks.v[f->tok_off + k])))
+				return true;
+		return false;
+	}
+	case ST_CNT_TENSOR:
+		return (fl & FUT_TENSOR_ANCHOR) && (!f->tagged || (fl & FUT_TENSOR_UNTAGGED));
+	default:
+		return false;
+	}
 }
 
 /* ---- Loops ------------------------------------------------------------- */
@@ -589,7 +848,12 @@ static void reset_state(struct val *v)
 }
 
 /* Encoding, per counter: n, then per entry: inst, mark, nkeys, keys (2 words
- * each, sorted). Equal states encode to equal words. */
+ * each, sorted). Equal states encode to equal words.
+ *
+ * Whether an entry retires depends only on the entries newer than it: a wait
+ * N retires it once N or more are newer, and the in-flight cap once
+ * maxInFlight are newer (older entries always go first). So anonymous entries
+ * older than every other entry of their counter are dropped. */
 static void decode(struct val *v, const uint32_t *w, uint32_t len)
 {
 	reset_state(v);
@@ -612,17 +876,36 @@ static void decode(struct val *v, const uint32_t *w, uint32_t len)
 	}
 }
 
-static void encode(struct val *v)
+/* Encodes the state at the exit of block b: dead keys are dropped, ops that
+ * can no longer matter become anonymous. */
+static void encode(struct val *v, uint32_t b)
 {
+	const uint64_t *live = v->live_out + (size_t)b * v->nkw;
 	st_vec_clear(&v->enc);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		const struct queue *q = &v->q[c];
-		st_vec_push(&v->enc, q->n);
+		/* Drop dead keys in place; the working state is discarded anyway. */
 		for (uint32_t k = 0; k < q->n; k++) {
 			struct went *e = &v->wents.v[qat(q, k)];
 			wv_key *keys = v->wkeys.v + e->key_off;
-			bool anon = e->nkeys == 0 && (c == ST_CNT_LOAD || c == ST_CNT_KM || c == ST_CNT_STORE);
-			st_vec_push(&v->enc, anon ? ANON : e->inst);
+			uint32_t nlive = 0;
+			for (uint32_t j = 0; j < e->nkeys; j++)
+				if (bit(live, key_index(v, keys[j])))
+					keys[nlive++] = keys[j];
+			e->nkeys = nlive;
+			if (!nlive && e->inst != ANON && !may_matter(v, b, e->inst)) {
+				e->inst = ANON;
+				e->mark = 0;
+			}
+		}
+		uint32_t first = 0;
+		while (first < q->n && v->wents.v[qat(q, first)].inst == ANON)
+			first++;
+		st_vec_push(&v->enc, q->n - first);
+		for (uint32_t k = first; k < q->n; k++) {
+			struct went *e = &v->wents.v[qat(q, k)];
+			wv_key *keys = v->wkeys.v + e->key_off;
+			st_vec_push(&v->enc, e->inst);
 			st_vec_push(&v->enc, e->mark);
 			st_vec_push(&v->enc, e->nkeys);
 			if (e->nkeys > 1)
@@ -631,6 +914,26 @@ static void encode(struct val *v)
 				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
 				st_vec_push(&v->enc, (uint32_t)keys[j]);
 			}
+		}
+	}
+}
+
+/* The dedup key of an encoded state: ownerless DS and ASYNC entries become
+ * their token class (same layout, so back-edge marks apply to both). */
+static void class_key(struct val *v, const uint32_t *w, uint32_t len)
+{
+	st_vec_clear(&v->kenc);
+	st_vec_reserve(&v->kenc, len);
+	memcpy(v->kenc.v, w, len * sizeof *w);
+	v->kenc.n = len;
+	uint32_t p = 0;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t nkeys = w[p + 2];
+			if ((c == ST_CNT_DS || c == ST_CNT_ASYNC) && nkeys == 0 && w[p] != ANON)
+				v->kenc.v[p] = v->facts.v[w[p]].tclass;
+			p += 3 + 2 * nkeys;
 		}
 	}
 }
@@ -644,7 +947,8 @@ static void mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint3
 		uint32_t n = w[p++];
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t inst = w[p], nkeys = w[p + 2];
-			if (c == ST_CNT_TENSOR && w[p + 1] == 0 && block_in_loop(v, v->facts.v[inst].block, loop))
+			if (c == ST_CNT_TENSOR && inst != ANON && w[p + 1] == 0 &&
+			    block_in_loop(v, v->facts.v[inst].block, loop))
 				w[p + 1] = be + 1;
 			p += 3 + 2 * nkeys;
 		}
@@ -721,16 +1025,14 @@ static const enum st_counter lds_counters[2] = {ST_CNT_DS, ST_CNT_ASYNC};
 static void check(struct val *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
-	/* The seed's tensor policy: tensor RAW drains only at LDS fences, or
-	 * everywhere with a single wave. */
-	bool tensor_raw = (f->roles & ROLE_LDS_FENCE) || v->num_waves == 1;
+	bool traw = tensor_raw(v, f);
 	for (uint32_t k = 0; k < f->nuse; k++) {
 		const struct use *u = &v->uses.v[f->use_off + k];
 		uint32_t w = owner(v, u->key);
 		v->nchecked++;
 		if (w == NONE32)
 			continue;
-		if (v->wents.v[w].counter == ST_CNT_TENSOR && !tensor_raw)
+		if (v->wents.v[w].counter == ST_CNT_TENSOR && !traw)
 			continue;
 		violation(v, node, id, w, RULE_RAW, u, NULL);
 	}
@@ -739,6 +1041,8 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
 			const struct queue *q = &v->q[lds_counters[k0]];
 			for (uint32_t k = 0; k < q->n; k++) {
+				if (v->wents.v[qat(q, k)].inst == ANON)
+					continue;
 				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 				v->nchecked++;
 				if (!tokens_overlap(v, f, p))
@@ -756,8 +1060,10 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 			const struct queue *q = &v->q[lds_counters[k0]];
 			bool any_untagged = false;
 			for (uint32_t k = 0; k < q->n; k++)
-				any_untagged |= !v->facts.v[v->wents.v[qat(q, k)].inst].tagged;
+				any_untagged |= v->wents.v[qat(q, k)].inst != ANON && !v->facts.v[v->wents.v[qat(q, k)].inst].tagged;
 			for (uint32_t k = 0; k < q->n; k++) {
+				if (v->wents.v[qat(q, k)].inst == ANON)
+					continue;
 				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 				v->nchecked++;
 				if (!f->tagged)
@@ -769,10 +1075,12 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 			}
 		}
 	}
-	if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw) {
+	if ((f->roles & ROLE_TENSOR_ANCHOR) && traw) {
 		/* Untagged tensor loads (or an untagged anchor) may touch any LDS. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
+			if (v->wents.v[qat(q, k)].inst == ANON)
+				continue;
 			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 			v->nchecked++;
 			if (!f->tagged || !p->tagged)
@@ -813,7 +1121,7 @@ static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uin
 	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
 	while (v->table[s] != NONE32) {
 		const struct node *x = &v->nodes.v[v->table[s]];
-		if (x->hash == h && x->block == block && x->len == len && memcmp(x->state, w, len * sizeof *w) == 0)
+		if (x->hash == h && x->block == block && x->len == len && memcmp(x->key, w, len * sizeof *w) == 0)
 			break;
 		s = (s + 1) & (v->tcap - 1);
 	}
@@ -828,19 +1136,30 @@ static void table_grow(struct val *v)
 	memset(v->table, 0xff, v->tcap * sizeof *v->table);
 	for (uint32_t k = 0; k < v->nodes.n; k++) {
 		const struct node *x = &v->nodes.v[k];
-		if (v->dedup_block[x->block])
-			*node_slot(v, x->block, x->state, x->len, x->hash) = k;
+		if (x->key)
+			*node_slot(v, x->block, x->key, x->len, x->hash) = k;
 	}
 }
 
-/* Queues a (block, state) node unless the join block has seen the state. */
+static uint32_t *copy_words(const uint32_t *w, uint32_t len)
+{
+	uint32_t *copy = st_xmalloc((len ? len : 1) * sizeof *copy);
+	memcpy(copy, w, len * sizeof *w);
+	return copy;
+}
+
+/* Queues a (block, state) node unless the join block has seen an equivalent
+ * state. */
 static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
 {
-	uint64_t h = hash_words(w, len, block);
+	uint64_t h = 0;
+	uint32_t *key = NULL;
 	if (v->dedup_block[block]) {
+		class_key(v, w, len);
+		h = hash_words(v->kenc.v, len, block);
 		if ((v->tcount + 1) * 2 > v->tcap)
 			table_grow(v);
-		uint32_t *slot = node_slot(v, block, w, len, h);
+		uint32_t *slot = node_slot(v, block, v->kenc.v, len, h);
 		if (*slot != NONE32)
 			return;
 		if (v->nstates[block] >= v->state_bound) {
@@ -850,10 +1169,9 @@ static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint3
 		v->nstates[block]++;
 		v->tcount++;
 		*slot = (uint32_t)v->nodes.n;
+		key = copy_words(v->kenc.v, len);
 	}
-	uint32_t *copy = st_xmalloc((len ? len : 1) * sizeof *copy);
-	memcpy(copy, w, len * sizeof *w);
-	st_vec_push(&v->nodes, ((struct node){block, parent, copy, len, h}));
+	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, h}));
 }
 
 static void process(struct val *v, uint32_t n)
@@ -865,11 +1183,9 @@ static void process(struct val *v, uint32_t n)
 		check(v, n, i->id);
 		apply(v, i->id);
 	}
-	if (!v->dedup_block[b]) {
-		free(v->nodes.v[n].state);
-		v->nodes.v[n].state = NULL;
-	}
-	encode(v);
+	free(v->nodes.v[n].state);
+	v->nodes.v[n].state = NULL;
+	encode(v, b);
 	for (size_t s = 0; s < blk->succs.n; s++) {
 		if (!blk->succs.v[s])
 			continue;
@@ -959,8 +1275,10 @@ static bool report(struct val *v, const struct violation *x)
 
 static void val_free(struct val *v)
 {
-	for (size_t k = 0; k < v->nodes.n; k++)
+	for (size_t k = 0; k < v->nodes.n; k++) {
 		free(v->nodes.v[k].state);
+		free(v->nodes.v[k].key);
+	}
 	st_vec_free(&v->nodes);
 	for (uint32_t b = 0; b < v->nblocks; b++) {
 		if (v->succ_back)
@@ -988,7 +1306,13 @@ static void val_free(struct val *v)
 	free(v->okey);
 	free(v->oval);
 	free(v->ostamp);
+	st_vec_free(&v->keyu);
+	st_vec_free(&v->toku);
+	free(v->live_out);
+	free(v->anchor_out);
+	free(v->fut_out);
 	st_vec_free(&v->enc);
+	st_vec_free(&v->kenc);
 	st_vec_free(&v->viols);
 	free(v->vtable);
 }
@@ -1006,6 +1330,8 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 			build_fact(v, i, b);
 		}
 	}
+	assign_token_classes(v);
+	compute_futures(v);
 	build_loops(v);
 	v->nstates = st_xcalloc(v->nblocks, sizeof *v->nstates);
 	v->inconclusive = st_xcalloc(v->nblocks, sizeof *v->inconclusive);

@@ -104,15 +104,18 @@ END_TEST
 
 START_TEST(state_bound_makes_a_result_inconclusive)
 {
-	/* Each iteration leaves one more ds_load in flight: 1, 2, 3, ... states. */
+	/* Each iteration leaves one more ds_load in flight, which the barrier
+	 * after the loop orders: 1, 2, 3, ... states reach ^loop. */
 	static const char src[] =
 		"st.func @f() {\n"
 		"  ^entry:\n"
 		"    Successors: ^loop\n"
 		"  ^loop:\n"
-		"    v[0:3] = \"st.ds_load_b128\"(v8)\n"
+		"    v[0:3] = \"st.ds_load_b128\"(v8) { mod.memtoken = { tokens = [0] } }\n"
 		"    Successors: ^loop, ^exit\n"
 		"  ^exit:\n"
+		"    \"st.s_wait_dscnt\"(0)\n"
+		"    \"st.s_barrier\"() { mod.memtoken = { tokens = [0] } }\n"
 		"    \"st.s_endpgm\"()\n"
 		"}\n";
 	struct result r = validate(src, "stateBound=3", 0);
