@@ -81,15 +81,20 @@ enum role {
 
 enum rule { RULE_RAW, RULE_WAR, RULE_BARRIER, RULE_CONSERVATIVE };
 
-/* What is reachable after a block exit. */
+/* What an op in flight at a block exit may still meet before its counter is
+ * drained to 0, per counter group. */
 enum future_flag {
 	FUT_DS_ANCHOR = 1u << 0,      /* an LDS fence or a non-DS-write LDS writer */
 	FUT_DS_UNTAGGED = 1u << 1,    /* ... an untagged one */
-	FUT_ASYNC_ANCHOR = 1u << 2,   /* an LDS fence or an LDS writer */
-	FUT_ASYNC_UNTAGGED = 1u << 3,
-	FUT_FENCE = 1u << 4,
-	FUT_TENSOR_ANCHOR = 1u << 5,  /* a tensor anchor where the tensor policy drains */
-	FUT_TENSOR_UNTAGGED = 1u << 6,
+	FUT_DS_FENCE = 1u << 2,
+	FUT_ASYNC_ANCHOR = 1u << 3,   /* an LDS fence or an LDS writer */
+	FUT_ASYNC_UNTAGGED = 1u << 4,
+	FUT_ASYNC_FENCE = 1u << 5,
+	FUT_TENSOR_ANCHOR = 1u << 6,  /* a tensor anchor where the tensor policy drains */
+	FUT_TENSOR_UNTAGGED = 1u << 7,
+	FUT_DS = FUT_DS_ANCHOR | FUT_DS_UNTAGGED | FUT_DS_FENCE,
+	FUT_ASYNC = FUT_ASYNC_ANCHOR | FUT_ASYNC_UNTAGGED | FUT_ASYNC_FENCE,
+	FUT_TENSOR = FUT_TENSOR_ANCHOR | FUT_TENSOR_UNTAGGED,
 };
 
 struct use {
@@ -430,9 +435,9 @@ static bool tensor_raw(const struct val *v, const struct fact *f)
 }
 
 /* Keys live at each block exit (classic backward liveness over register
- * DWORDs and LDS tokens) and the LDS anchors reachable from it, to a fixed
- * point. A dead key can carry no RAW dependency; an op no reachable anchor
- * can depend on is only a queue slot. */
+ * DWORDs and LDS tokens) and the LDS anchors reachable from it before a wait
+ * drains the counter to 0, to a fixed point. A dead key can carry no RAW
+ * dependency; an op no such anchor can depend on is only a queue slot. */
 static void compute_futures(struct val *v)
 {
 	uint32_t nb = v->nblocks;
@@ -462,7 +467,10 @@ static void compute_futures(struct val *v)
 	uint64_t *def = st_xcalloc((size_t)nb * nkw, sizeof *def);
 	uint64_t *live_in = st_xcalloc((size_t)nb * nkw, sizeof *live_in);
 	uint64_t *anc_in = st_xcalloc((size_t)nb * 2 * ntw, sizeof *anc_in);
+	uint64_t *anc_local = st_xcalloc((size_t)nb * 2 * ntw, sizeof *anc_local);
 	unsigned *fut_in = st_xcalloc(nb, sizeof *fut_in);
+	unsigned *fut_local = st_xcalloc(nb, sizeof *fut_local);
+	unsigned *drained = st_xcalloc(nb, sizeof *drained); /* FUT_* groups drained in the block */
 	v->live_out = st_xcalloc((size_t)nb * nkw, sizeof *v->live_out);
 	v->anchor_out = st_xcalloc((size_t)nb * 2 * ntw, sizeof *v->anchor_out);
 	v->fut_out = st_xcalloc(nb, sizeof *v->fut_out);
@@ -481,7 +489,9 @@ static void compute_futures(struct val *v)
 			v->untagged_ds = true;
 		if (f->counter == ST_CNT_ASYNC && !f->tagged)
 			v->untagged_async = true;
-		unsigned fl = 0;
+		/* Anchors after a drain of their counter see nothing in flight
+		 * from before the block. */
+		unsigned fl = 0, live_groups = ~drained[b];
 		bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
 		bool async_anchor = f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR);
 		if (ds_anchor)
@@ -489,23 +499,30 @@ static void compute_futures(struct val *v)
 		if (async_anchor)
 			fl |= FUT_ASYNC_ANCHOR | (f->tagged ? 0 : FUT_ASYNC_UNTAGGED);
 		if (f->roles & ROLE_LDS_FENCE)
-			fl |= FUT_FENCE;
+			fl |= FUT_DS_FENCE | FUT_ASYNC_FENCE;
 		if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw(v, f))
 			fl |= FUT_TENSOR_ANCHOR | (f->tagged ? 0 : FUT_TENSOR_UNTAGGED);
-		fut_in[b] |= fl;
-		uint64_t *banc = anc_in + (size_t)b * 2 * ntw;
+		fut_local[b] |= fl & live_groups;
+		uint64_t *banc = anc_local + (size_t)b * 2 * ntw;
 		for (uint32_t k = 0; k < f->ntok; k++) {
 			size_t t = token_index(v, v->toks.v[f->tok_off + k]);
-			if (ds_anchor)
+			if (ds_anchor && (live_groups & FUT_DS))
 				setbit(banc, t);
-			if (async_anchor)
+			if (async_anchor && (live_groups & FUT_ASYNC))
 				setbit(banc + ntw, t);
+		}
+		if (f->is_wait) {
+			drained[b] |= f->waits[ST_CNT_DS] == 0 ? FUT_DS : 0;
+			drained[b] |= f->waits[ST_CNT_ASYNC] == 0 ? FUT_ASYNC : 0;
+			drained[b] |= f->waits[ST_CNT_TENSOR] == 0 ? FUT_TENSOR : 0;
 		}
 	}
 	/* Anchors within a block are in the future of its entry; liveness starts
 	 * from the upward-exposed uses. Iterate in reverse block order (close to
 	 * post-order for laid-out code) until nothing changes. */
 	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);
+	memcpy(anc_in, anc_local, (size_t)nb * 2 * ntw * sizeof *anc_in);
+	memcpy(fut_in, fut_local, nb * sizeof *fut_in);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t b = nb; b-- > 0;) {
@@ -529,12 +546,14 @@ static void compute_futures(struct val *v)
 				changed |= x != li[w];
 				li[w] = x;
 			}
+			const uint64_t *al = anc_local + (size_t)b * 2 * ntw;
 			for (uint32_t w = 0; w < 2 * ntw; w++) {
-				uint64_t x = ai[w] | ao[w];
+				bool pass = !(drained[b] & (w < ntw ? FUT_DS : FUT_ASYNC));
+				uint64_t x = al[w] | (pass ? ao[w] : 0);
 				changed |= x != ai[w];
 				ai[w] = x;
 			}
-			unsigned fx = fut_in[b] | v->fut_out[b];
+			unsigned fx = fut_local[b] | (v->fut_out[b] & ~drained[b]);
 			changed |= fx != fut_in[b];
 			fut_in[b] = fx;
 		}
@@ -543,7 +562,10 @@ static void compute_futures(struct val *v)
 	free(def);
 	free(live_in);
 	free(anc_in);
+	free(anc_local);
 	free(fut_in);
+	free(fut_local);
+	free(drained);
 }
 
 /* Can an in-flight op of fact `id` that owns no live key still become a
@@ -558,7 +580,7 @@ static bool may_matter(const struct val *v, uint32_t b, uint32_t id)
 	case ST_CNT_ASYNC: {
 		bool ds = f->counter == ST_CNT_DS;
 		/* At a fence any untagged op in flight makes every op a dependency. */
-		if ((fl & FUT_FENCE) && (ds ? v->untagged_ds : v->untagged_async))
+		if ((fl & (ds ? FUT_DS_FENCE : FUT_ASYNC_FENCE)) && (ds ? v->untagged_ds : v->untagged_async))
 			return true;
 		if (!(fl & (ds ? FUT_DS_ANCHOR : FUT_ASYNC_ANCHOR)))
 			return false;
