@@ -81,20 +81,12 @@ enum role {
 
 enum rule { RULE_RAW, RULE_WAR, RULE_BARRIER, RULE_CONSERVATIVE };
 
-/* What an op in flight at a block exit may still meet before its counter is
- * drained to 0, per counter group. */
-enum future_flag {
-	FUT_DS_ANCHOR = 1u << 0,      /* an LDS fence or a non-DS-write LDS writer */
-	FUT_DS_UNTAGGED = 1u << 1,    /* ... an untagged one */
-	FUT_DS_FENCE = 1u << 2,
-	FUT_ASYNC_ANCHOR = 1u << 3,   /* an LDS fence or an LDS writer */
-	FUT_ASYNC_UNTAGGED = 1u << 4,
-	FUT_ASYNC_FENCE = 1u << 5,
-	FUT_TENSOR_ANCHOR = 1u << 6,  /* a tensor anchor where the tensor policy drains */
-	FUT_TENSOR_UNTAGGED = 1u << 7,
-	FUT_DS = FUT_DS_ANCHOR | FUT_DS_UNTAGGED | FUT_DS_FENCE,
-	FUT_ASYNC = FUT_ASYNC_ANCHOR | FUT_ASYNC_UNTAGGED | FUT_ASYNC_FENCE,
-	FUT_TENSOR = FUT_TENSOR_ANCHOR | FUT_TENSOR_UNTAGGED,
+/* Relevance slots of the depth analysis (see compute_futures), per counter
+ * group: anchors an ownerless op may still be a dependency of. */
+enum {
+	SLOT_UNTAGGED_ANCHOR, /* untagged anchors (and fences that drain everything) */
+	SLOT_ANY_ANCHOR,      /* every anchor: what an untagged op matches */
+	SLOT_TOKENS,          /* DS, ASYNC: then one slot per token of the function */
 };
 
 struct use {
@@ -183,10 +175,10 @@ struct val {
 	/* Futures, per block exit (see compute_futures). */
 	ST_VEC(wv_key) keyu;    /* key universe, sorted */
 	struct u32vec toku;     /* token universe, sorted */
-	uint32_t nkw, ntw;      /* words per key / token bitset */
+	uint32_t nkw;           /* words per key bitset */
 	uint64_t *live_out;     /* nblocks * nkw */
-	uint64_t *anchor_out;   /* nblocks * 2 * ntw: DS anchor tokens, then ASYNC anchor tokens */
-	unsigned *fut_out;      /* nblocks: FUT_* flags */
+	uint32_t nslots;        /* depth slots: DS, then ASYNC (SLOT_TOKENS + tokens), then TENSOR (2) */
+	uint16_t *depth_out;    /* nblocks * nslots */
 	bool untagged_ds, untagged_async; /* the function has an untagged DS / ASYNC op */
 	uint32_t *nstates;
 	bool *inconclusive;
@@ -434,10 +426,77 @@ static bool tensor_raw(const struct val *v, const struct fact *f)
 	return (f->roles & ROLE_LDS_FENCE) || v->num_waves == 1;
 }
 
+/* First depth slot of a counter group, or NONE32 for counters whose ops
+ * matter only through their keys. */
+static uint32_t slot_base(const struct val *v, enum st_counter c)
+{
+	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
+	switch (c) {
+	case ST_CNT_DS: return 0;
+	case ST_CNT_ASYNC: return per;
+	case ST_CNT_TENSOR: return 2 * per;
+	default: return NONE32;
+	}
+}
+
+/* Marks the slots an anchor of group c reaches: every slot gets the cap, the
+ * largest depth (an op with maxInFlight newer ops has retired anyway). */
+static void anchor_slots(const struct val *v, const struct fact *f, enum st_counter c, uint16_t *r)
+{
+	uint32_t base = slot_base(v, c);
+	uint16_t cap = (uint16_t)v->max_in_flight;
+	bool untagged_rule = (f->roles & ROLE_LDS_FENCE) &&
+	                     (c == ST_CNT_DS ? v->untagged_ds : c == ST_CNT_ASYNC ? v->untagged_async : false);
+	r[base + SLOT_ANY_ANCHOR] = cap;
+	if (!f->tagged || untagged_rule) {
+		r[base + SLOT_UNTAGGED_ANCHOR] = cap;
+		return;
+	}
+	if (c == ST_CNT_TENSOR)
+		return;
+	for (uint32_t k = 0; k < f->ntok; k++)
+		r[base + SLOT_TOKENS + token_index(v, v->toks.v[f->tok_off + k])] = cap;
+}
+
+/* The depth transfer of one instruction, backwards: r holds, per slot, the
+ * depth below which an op in flight after the instruction may still meet a
+ * matching anchor; on return, the same before it. */
+static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
+{
+	static const enum st_counter groups[] = {ST_CNT_DS, ST_CNT_ASYNC, ST_CNT_TENSOR};
+	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
+	/* Its own issue: an op with d newer ops before it has d + 1 after. */
+	uint32_t base = slot_base(v, f->counter);
+	if (base != NONE32)
+		for (uint32_t k = 0; k < (f->counter == ST_CNT_TENSOR ? 2 : per); k++)
+			r[base + k] = r[base + k] ? (uint16_t)(r[base + k] - 1) : 0;
+	/* Its checks see every op in flight before its issue. */
+	bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
+	if (ds_anchor)
+		anchor_slots(v, f, ST_CNT_DS, r);
+	if (f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR))
+		anchor_slots(v, f, ST_CNT_ASYNC, r);
+	if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw(v, f))
+		anchor_slots(v, f, ST_CNT_TENSOR, r);
+	/* A wait N retires every op with N or more newer ops. */
+	if (f->is_wait)
+		for (int g = 0; g < 3; g++) {
+			int n = f->waits[groups[g]];
+			uint32_t gb = slot_base(v, groups[g]);
+			if (n >= 0)
+				for (uint32_t k = 0; k < (groups[g] == ST_CNT_TENSOR ? 2 : per); k++)
+					if (r[gb + k] > n)
+						r[gb + k] = (uint16_t)n;
+		}
+}
+
 /* Keys live at each block exit (classic backward liveness over register
- * DWORDs and LDS tokens) and the LDS anchors reachable from it before a wait
- * drains the counter to 0, to a fixed point. A dead key can carry no RAW
- * dependency; an op no such anchor can depend on is only a queue slot. */
+ * DWORDs and LDS tokens), and the relevance depth of each counter group and
+ * token slot: an ownerless DS, ASYNC or TENSOR op in flight at a block exit
+ * with at least that many newer ops of its counter is retired (by a wait or
+ * the in-flight cap) on every path before any anchor that could depend on
+ * it. Both are backward fixed points. A dead key carries no RAW dependency;
+ * an op beyond its depth is only a queue slot. */
 static void compute_futures(struct val *v)
 {
 	uint32_t nb = v->nblocks;
@@ -460,20 +519,17 @@ static void compute_futures(struct val *v)
 			v->toku.v[n++] = v->toku.v[k];
 	v->toku.n = n;
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
-	uint32_t ntw = v->ntw = (uint32_t)(v->toku.n + 63) / 64 + 1;
+	uint32_t ns = v->nslots = 2 * (SLOT_TOKENS + (uint32_t)v->toku.n) + 2;
 
-	/* Per block: upward-exposed uses, definitions, local anchors. */
+	/* Per block: upward-exposed uses, definitions, the range of its facts. */
 	uint64_t *ue = st_xcalloc((size_t)nb * nkw, sizeof *ue);
 	uint64_t *def = st_xcalloc((size_t)nb * nkw, sizeof *def);
 	uint64_t *live_in = st_xcalloc((size_t)nb * nkw, sizeof *live_in);
-	uint64_t *anc_in = st_xcalloc((size_t)nb * 2 * ntw, sizeof *anc_in);
-	uint64_t *anc_local = st_xcalloc((size_t)nb * 2 * ntw, sizeof *anc_local);
-	unsigned *fut_in = st_xcalloc(nb, sizeof *fut_in);
-	unsigned *fut_local = st_xcalloc(nb, sizeof *fut_local);
-	unsigned *drained = st_xcalloc(nb, sizeof *drained); /* FUT_* groups drained in the block */
+	uint16_t *depth_in = st_xcalloc((size_t)nb * ns, sizeof *depth_in);
+	uint32_t *first = st_xcalloc(nb + 1, sizeof *first);
+	uint16_t *r = st_xcalloc(ns, sizeof *r);
 	v->live_out = st_xcalloc((size_t)nb * nkw, sizeof *v->live_out);
-	v->anchor_out = st_xcalloc((size_t)nb * 2 * ntw, sizeof *v->anchor_out);
-	v->fut_out = st_xcalloc(nb, sizeof *v->fut_out);
+	v->depth_out = st_xcalloc((size_t)nb * ns, sizeof *v->depth_out);
 	for (size_t id = 0; id < v->facts.n; id++) {
 		const struct fact *f = &v->facts.v[id];
 		uint32_t b = f->block;
@@ -489,113 +545,74 @@ static void compute_futures(struct val *v)
 			v->untagged_ds = true;
 		if (f->counter == ST_CNT_ASYNC && !f->tagged)
 			v->untagged_async = true;
-		/* Anchors after a drain of their counter see nothing in flight
-		 * from before the block. */
-		unsigned fl = 0, live_groups = ~drained[b];
-		bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
-		bool async_anchor = f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR);
-		if (ds_anchor)
-			fl |= FUT_DS_ANCHOR | (f->tagged ? 0 : FUT_DS_UNTAGGED);
-		if (async_anchor)
-			fl |= FUT_ASYNC_ANCHOR | (f->tagged ? 0 : FUT_ASYNC_UNTAGGED);
-		if (f->roles & ROLE_LDS_FENCE)
-			fl |= FUT_DS_FENCE | FUT_ASYNC_FENCE;
-		if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw(v, f))
-			fl |= FUT_TENSOR_ANCHOR | (f->tagged ? 0 : FUT_TENSOR_UNTAGGED);
-		fut_local[b] |= fl & live_groups;
-		uint64_t *banc = anc_local + (size_t)b * 2 * ntw;
-		for (uint32_t k = 0; k < f->ntok; k++) {
-			size_t t = token_index(v, v->toks.v[f->tok_off + k]);
-			if (ds_anchor && (live_groups & FUT_DS))
-				setbit(banc, t);
-			if (async_anchor && (live_groups & FUT_ASYNC))
-				setbit(banc + ntw, t);
-		}
-		if (f->is_wait) {
-			drained[b] |= f->waits[ST_CNT_DS] == 0 ? FUT_DS : 0;
-			drained[b] |= f->waits[ST_CNT_ASYNC] == 0 ? FUT_ASYNC : 0;
-			drained[b] |= f->waits[ST_CNT_TENSOR] == 0 ? FUT_TENSOR : 0;
-		}
+		first[b + 1] = (uint32_t)id + 1;
 	}
-	/* Anchors within a block are in the future of its entry; liveness starts
-	 * from the upward-exposed uses. Iterate in reverse block order (close to
-	 * post-order for laid-out code) until nothing changes. */
+	for (uint32_t b = 1; b <= nb; b++)
+		if (first[b] < first[b - 1])
+			first[b] = first[b - 1];
+	/* Iterate in reverse block order (close to post-order for laid-out code)
+	 * until nothing changes; depths only grow, up to the cap. */
 	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);
-	memcpy(anc_in, anc_local, (size_t)nb * 2 * ntw * sizeof *anc_in);
-	memcpy(fut_in, fut_local, nb * sizeof *fut_in);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t b = nb; b-- > 0;) {
 			const struct st_block *blk = v->func->blocks.v[b];
-			uint64_t *lo = v->live_out + (size_t)b * nkw, *ao = v->anchor_out + (size_t)b * 2 * ntw;
+			uint64_t *lo = v->live_out + (size_t)b * nkw;
+			uint16_t *dout = v->depth_out + (size_t)b * ns;
 			for (size_t s = 0; s < blk->succs.n; s++) {
 				if (!blk->succs.v[s])
 					continue;
 				uint32_t t = blk->succs.v[s]->index;
-				const uint64_t *li = live_in + (size_t)t * nkw, *ai = anc_in + (size_t)t * 2 * ntw;
+				const uint64_t *li = live_in + (size_t)t * nkw;
+				const uint16_t *di = depth_in + (size_t)t * ns;
 				for (uint32_t w = 0; w < nkw; w++)
 					lo[w] |= li[w];
-				for (uint32_t w = 0; w < 2 * ntw; w++)
-					ao[w] |= ai[w];
-				v->fut_out[b] |= fut_in[t];
+				for (uint32_t k = 0; k < ns; k++)
+					if (di[k] > dout[k])
+						dout[k] = di[k];
 			}
-			uint64_t *li = live_in + (size_t)b * nkw, *ai = anc_in + (size_t)b * 2 * ntw;
+			uint64_t *li = live_in + (size_t)b * nkw;
 			const uint64_t *bue = ue + (size_t)b * nkw, *bdef = def + (size_t)b * nkw;
 			for (uint32_t w = 0; w < nkw; w++) {
 				uint64_t x = bue[w] | (lo[w] & ~bdef[w]);
 				changed |= x != li[w];
 				li[w] = x;
 			}
-			const uint64_t *al = anc_local + (size_t)b * 2 * ntw;
-			for (uint32_t w = 0; w < 2 * ntw; w++) {
-				bool pass = !(drained[b] & (w < ntw ? FUT_DS : FUT_ASYNC));
-				uint64_t x = al[w] | (pass ? ao[w] : 0);
-				changed |= x != ai[w];
-				ai[w] = x;
-			}
-			unsigned fx = fut_local[b] | (v->fut_out[b] & ~drained[b]);
-			changed |= fx != fut_in[b];
-			fut_in[b] = fx;
+			memcpy(r, dout, ns * sizeof *r);
+			for (uint32_t id = first[b + 1]; id-- > first[b];)
+				depth_back(v, &v->facts.v[id], r);
+			uint16_t *din = depth_in + (size_t)b * ns;
+			changed |= memcmp(r, din, ns * sizeof *r) != 0;
+			memcpy(din, r, ns * sizeof *r);
 		}
 	}
 	free(ue);
 	free(def);
 	free(live_in);
-	free(anc_in);
-	free(anc_local);
-	free(fut_in);
-	free(fut_local);
-	free(drained);
+	free(depth_in);
+	free(first);
+	free(r);
 }
 
-/* Can an in-flight op of fact `id` that owns no live key still become a
- * dependency after block b? */
-static bool may_matter(const struct val *v, uint32_t b, uint32_t id)
+/* Can an ownerless in-flight op of fact `id`, with `newer` ops of its counter
+ * issued after it, still become a dependency after block b? */
+static bool may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t newer)
 {
 	const struct fact *f = &v->facts.v[id];
-	unsigned fl = v->fut_out[b];
-	const uint64_t *anc = v->anchor_out + (size_t)b * 2 * v->ntw;
-	switch (f->counter) {
-	case ST_CNT_DS:
-	case ST_CNT_ASYNC: {
-		bool ds = f->counter == ST_CNT_DS;
-		/* At a fence any untagged op in flight makes every op a dependency. */
-		if ((fl & (ds ? FUT_DS_FENCE : FUT_ASYNC_FENCE)) && (ds ? v->untagged_ds : v->untagged_async))
-			return true;
-		if (!(fl & (ds ? FUT_DS_ANCHOR : FUT_ASYNC_ANCHOR)))
-			return false;
-		if (!f->tagged || (fl & (ds ? FUT_DS_UNTAGGED : FUT_ASYNC_UNTAGGED)))
-			return true;
-		for (uint32_t k = 0; k < f->ntok; k++)
-			if (bit(anc + (ds ? 0 : v->ntw), token_index(v, v->toks.v[f->tok_off + k])))
-				return true;
+	uint32_t base = slot_base(v, f->counter);
+	if (base == NONE32)
 		return false;
-	}
-	case ST_CNT_TENSOR:
-		return (fl & FUT_TENSOR_ANCHOR) && (!f->tagged || (fl & FUT_TENSOR_UNTAGGED));
-	default:
+	const uint16_t *d = v->depth_out + (size_t)b * v->nslots + base;
+	if (!f->tagged)
+		return newer < d[SLOT_ANY_ANCHOR];
+	if (newer < d[SLOT_UNTAGGED_ANCHOR])
+		return true;
+	if (f->counter == ST_CNT_TENSOR)
 		return false;
-	}
+	for (uint32_t k = 0; k < f->ntok; k++)
+		if (newer < d[SLOT_TOKENS + token_index(v, v->toks.v[f->tok_off + k])])
+			return true;
+	return false;
 }
 
 /* ---- Loops ------------------------------------------------------------- */
@@ -915,7 +932,7 @@ static void encode(struct val *v, uint32_t b)
 				if (bit(live, key_index(v, keys[j])))
 					keys[nlive++] = keys[j];
 			e->nkeys = nlive;
-			if (!nlive && e->inst != ANON && !may_matter(v, b, e->inst)) {
+			if (!nlive && e->inst != ANON && !may_matter(v, b, e->inst, q->n - k - 1)) {
 				e->inst = ANON;
 				e->mark = 0;
 			}
@@ -1331,8 +1348,7 @@ static void val_free(struct val *v)
 	st_vec_free(&v->keyu);
 	st_vec_free(&v->toku);
 	free(v->live_out);
-	free(v->anchor_out);
-	free(v->fut_out);
+	free(v->depth_out);
 	st_vec_free(&v->enc);
 	st_vec_free(&v->kenc);
 	st_vec_free(&v->viols);
