@@ -106,7 +106,8 @@ struct fact {
 	uint32_t use_off, nuse; /* into val.uses */
 	uint32_t def_off, ndef; /* into val.defs */
 	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
-	uint32_t tclass; /* DS/ASYNC: first fact of the same counter, tagging and tokens */
+	uint32_t tclass; /* first fact of the same token class (see assign_token_classes) */
+	bool fence_untagged[2]; /* LDS fence: an untagged DS / ASYNC op may be in flight here */
 };
 
 /* One in-flight op on the current path. */
@@ -128,8 +129,8 @@ struct node {
 	uint32_t block;
 	uint32_t parent; /* node that produced it, NONE32 at the entry */
 	uint32_t *state; /* encoded state; freed after processing */
-	uint32_t *key;   /* join blocks: the state with token classes, for dedup */
-	uint32_t len;
+	uint32_t *key;   /* join blocks: the dedup key (see class_key) */
+	uint32_t len, klen;
 	uint64_t hash;
 };
 
@@ -179,7 +180,6 @@ struct val {
 	uint64_t *live_out;     /* nblocks * nkw */
 	uint32_t nslots;        /* depth slots: DS, then ASYNC (SLOT_TOKENS + tokens), then TENSOR (2) */
 	uint16_t *depth_out;    /* nblocks * nslots */
-	bool untagged_ds, untagged_async; /* the function has an untagged DS / ASYNC op */
 	uint32_t *nstates;
 	bool *inconclusive;
 
@@ -343,7 +343,8 @@ static bool tokens_overlap(const struct val *v, const struct fact *a, const stru
 	return false;
 }
 
-/* Orders DS/ASYNC facts by (counter, tagging, token set), then index. */
+/* Orders DS/ASYNC facts by (counter, tagging, token set) and TENSOR facts
+ * by (tagging, loops holding the block). */
 static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
 {
 	const struct fact *x = &v->facts.v[a], *y = &v->facts.v[b];
@@ -351,6 +352,12 @@ static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
 		return x->counter < y->counter ? -1 : 1;
 	if (x->tagged != y->tagged)
 		return x->tagged ? 1 : -1;
+	if (x->counter == ST_CNT_TENSOR) {
+		size_t nx = v->loops_of[x->block].n, ny = v->loops_of[y->block].n;
+		if (nx != ny)
+			return nx < ny ? -1 : 1;
+		return memcmp(v->loops_of[x->block].v, v->loops_of[y->block].v, nx * sizeof(uint32_t));
+	}
 	if (x->ntok != y->ntok)
 		return x->ntok < y->ntok ? -1 : 1;
 	return memcmp(v->toks.v + x->tok_off, v->toks.v + y->tok_off, x->ntok * sizeof *v->toks.v);
@@ -362,14 +369,19 @@ static int cmp_class(const void *a, const void *b, void *arg)
 	return d ? d : cmp_u32(a, b);
 }
 
-/* DS and ASYNC ops with the same tagging and token set are interchangeable
- * once they own no key: each gets the first such fact as its class. */
+/* Once they own no key, DS and ASYNC ops with the same tagging and token
+ * set are interchangeable, and so are tensor loads with the same tagging in
+ * the same loops (which decide the back edges that mark them): each gets the
+ * first such fact as its class. Runs after build_loops. */
 static void assign_token_classes(struct val *v)
 {
 	struct u32vec ids = {0};
+	for (uint32_t b = 0; b < v->nblocks; b++)
+		qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, cmp_u32);
 	for (uint32_t k = 0; k < v->facts.n; k++) {
+		enum st_counter c = v->facts.v[k].counter;
 		v->facts.v[k].tclass = k;
-		if (v->facts.v[k].counter == ST_CNT_DS || v->facts.v[k].counter == ST_CNT_ASYNC)
+		if (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR)
 			st_vec_push(&ids, k);
 	}
 	qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
@@ -445,8 +457,7 @@ static void anchor_slots(const struct val *v, const struct fact *f, enum st_coun
 {
 	uint32_t base = slot_base(v, c);
 	uint16_t cap = (uint16_t)v->max_in_flight;
-	bool untagged_rule = (f->roles & ROLE_LDS_FENCE) &&
-	                     (c == ST_CNT_DS ? v->untagged_ds : c == ST_CNT_ASYNC ? v->untagged_async : false);
+	bool untagged_rule = c == ST_CNT_DS ? f->fence_untagged[0] : c == ST_CNT_ASYNC ? f->fence_untagged[1] : false;
 	r[base + SLOT_ANY_ANCHOR] = cap;
 	if (!f->tagged || untagged_rule) {
 		r[base + SLOT_UNTAGGED_ANCHOR] = cap;
@@ -488,6 +499,64 @@ static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 					if (r[gb + k] > n)
 						r[gb + k] = (uint16_t)n;
 		}
+}
+
+/* Forward transfer of the untagged-op analysis for one fact: d[g] is, over
+ * all paths, the fewest ops of counter group g (DS, ASYNC) issued after the
+ * newest untagged one still in flight, or NONE32 when none can be. */
+static void untagged_forward(const struct val *v, struct fact *f, uint32_t d[2], bool record)
+{
+	static const enum st_counter groups[2] = {ST_CNT_DS, ST_CNT_ASYNC};
+	for (int g = 0; g < 2; g++) {
+		int n = f->is_wait ? f->waits[groups[g]] : -1;
+		if (n >= 0 && d[g] != NONE32 && d[g] >= (uint32_t)n)
+			d[g] = NONE32;
+		if (record && (f->roles & ROLE_LDS_FENCE))
+			f->fence_untagged[g] |= d[g] != NONE32;
+		if (f->counter == groups[g]) {
+			if (!f->tagged)
+				d[g] = 0;
+			else if (d[g] != NONE32 && ++d[g] >= v->max_in_flight)
+				d[g] = NONE32;
+		}
+	}
+}
+
+/* Which LDS fences may see an untagged DS or ASYNC op in flight, where the
+ * conservative rule makes every op of the counter a dependency: a forward
+ * fixed point, minimum at joins. */
+static void compute_untagged_fences(struct val *v, const uint32_t *first)
+{
+	uint32_t nb = v->nblocks;
+	uint32_t (*din)[2] = st_xmalloc((nb ? nb : 1) * sizeof *din);
+	for (uint32_t b = 0; b < nb; b++)
+		din[b][0] = din[b][1] = NONE32;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t b = 0; b < nb; b++) {
+			const struct st_block *blk = v->func->blocks.v[b];
+			uint32_t d[2] = {din[b][0], din[b][1]};
+			for (uint32_t id = first[b]; id < first[b + 1]; id++)
+				untagged_forward(v, &v->facts.v[id], d, false);
+			for (size_t s = 0; s < blk->succs.n; s++) {
+				if (!blk->succs.v[s])
+					continue;
+				uint32_t t = blk->succs.v[s]->index;
+				for (int g = 0; g < 2; g++) {
+					if (d[g] < din[t][g]) {
+						din[t][g] = d[g];
+						changed = true;
+					}
+				}
+			}
+		}
+	}
+	for (uint32_t b = 0; b < nb; b++) {
+		uint32_t d[2] = {din[b][0], din[b][1]};
+		for (uint32_t id = first[b]; id < first[b + 1]; id++)
+			untagged_forward(v, &v->facts.v[id], d, true);
+	}
+	free(din);
 }
 
 /* Keys live at each block exit (classic backward liveness over register
@@ -541,15 +610,12 @@ static void compute_futures(struct val *v)
 		}
 		for (uint32_t k = 0; k < f->ndef; k++)
 			setbit(bdef, key_index(v, v->defs.v[f->def_off + k]));
-		if (f->counter == ST_CNT_DS && !f->tagged)
-			v->untagged_ds = true;
-		if (f->counter == ST_CNT_ASYNC && !f->tagged)
-			v->untagged_async = true;
 		first[b + 1] = (uint32_t)id + 1;
 	}
 	for (uint32_t b = 1; b <= nb; b++)
 		if (first[b] < first[b - 1])
 			first[b] = first[b - 1];
+	compute_untagged_fences(v, first);
 	/* Iterate in reverse block order (close to post-order for laid-out code)
 	 * until nothing changes; depths only grow, up to the cap. */
 	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);
@@ -957,24 +1023,62 @@ static void encode(struct val *v, uint32_t b)
 	}
 }
 
-/* The dedup key of an encoded state: ownerless DS and ASYNC entries become
- * their token class (same layout, so back-edge marks apply to both). */
+/* The dedup key of an encoded state: ownerless DS, ASYNC and TENSOR entries
+ * become their token class and back-edge marks a flag (a report names the
+ * back edge on its own path); leading slots are dropped as in encode.
+ *
+ * Outside strict mode a loop-carried tensor op can only cause warnings. The
+ * key then lists the other tensor ops with the exact number of newer ops
+ * (all their fate depends on) and only the set of classes of loop-carried
+ * ones: states differing in how many loop-carried ops are in flight share
+ * one exploration. Every error is still found, and each loop-carried class
+ * is still reported, though a consumer may be reported with fewer
+ * loop-carried producers of one class. */
 static void class_key(struct val *v, const uint32_t *w, uint32_t len)
 {
 	st_vec_clear(&v->kenc);
-	st_vec_reserve(&v->kenc, len);
-	memcpy(v->kenc.v, w, len * sizeof *w);
-	v->kenc.n = len;
 	uint32_t p = 0;
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		uint32_t n = w[p++];
+		size_t count_at = v->kenc.n;
+		st_vec_push(&v->kenc, 0);
+		bool split = c == ST_CNT_TENSOR && !v->strict;
+		uint32_t kept = 0;
+		struct u32vec carried = {0};
 		for (uint32_t k = 0; k < n; k++) {
-			uint32_t nkeys = w[p + 2];
-			if ((c == ST_CNT_DS || c == ST_CNT_ASYNC) && nkeys == 0 && w[p] != ANON)
-				v->kenc.v[p] = v->facts.v[w[p]].tclass;
+			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
+			const uint32_t *keys = w + p + 3;
 			p += 3 + 2 * nkeys;
+			if (inst == ANON && !kept && !split)
+				continue;
+			if (inst != ANON && nkeys == 0 && (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR))
+				inst = v->facts.v[inst].tclass;
+			if (split && (inst == ANON || mark)) {
+				if (inst != ANON)
+					st_vec_push(&carried, inst);
+				continue;
+			}
+			st_vec_push(&v->kenc, inst);
+			st_vec_push(&v->kenc, split ? n - k - 1 : mark != 0);
+			st_vec_push(&v->kenc, nkeys);
+			for (uint32_t j = 0; j < 2 * nkeys; j++)
+				st_vec_push(&v->kenc, keys[j]);
+			kept++;
+		}
+		v->kenc.v[count_at] = kept;
+		if (split) {
+			qsort(carried.v, carried.n, sizeof *carried.v, cmp_u32);
+			size_t at = v->kenc.n;
+			st_vec_push(&v->kenc, 0);
+			for (size_t k = 0; k < carried.n; k++)
+				if (k == 0 || carried.v[k] != carried.v[k - 1]) {
+					st_vec_push(&v->kenc, carried.v[k]);
+					v->kenc.v[at]++;
+				}
+			st_vec_free(&carried);
 		}
 	}
+	st_assert(p == len);
 }
 
 /* Crossing back edge `be`: tensor ops issued inside its loop now belong to an
@@ -1157,10 +1261,11 @@ static void apply(struct val *v, uint32_t id)
 
 static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
 {
+	/* `w` and `len` are a key, compared with the stored keys. */
 	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
 	while (v->table[s] != NONE32) {
 		const struct node *x = &v->nodes.v[v->table[s]];
-		if (x->hash == h && x->block == block && x->len == len && memcmp(x->key, w, len * sizeof *w) == 0)
+		if (x->hash == h && x->block == block && x->klen == len && memcmp(x->key, w, len * sizeof *w) == 0)
 			break;
 		s = (s + 1) & (v->tcap - 1);
 	}
@@ -1176,7 +1281,7 @@ static void table_grow(struct val *v)
 	for (uint32_t k = 0; k < v->nodes.n; k++) {
 		const struct node *x = &v->nodes.v[k];
 		if (x->key)
-			*node_slot(v, x->block, x->key, x->len, x->hash) = k;
+			*node_slot(v, x->block, x->key, x->klen, x->hash) = k;
 	}
 }
 
@@ -1192,13 +1297,14 @@ static uint32_t *copy_words(const uint32_t *w, uint32_t len)
 static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
 {
 	uint64_t h = 0;
-	uint32_t *key = NULL;
+	uint32_t *key = NULL, klen = 0;
 	if (v->dedup_block[block]) {
 		class_key(v, w, len);
-		h = hash_words(v->kenc.v, len, block);
+		klen = (uint32_t)v->kenc.n;
+		h = hash_words(v->kenc.v, klen, block);
 		if ((v->tcount + 1) * 2 > v->tcap)
 			table_grow(v);
-		uint32_t *slot = node_slot(v, block, v->kenc.v, len, h);
+		uint32_t *slot = node_slot(v, block, v->kenc.v, klen, h);
 		if (*slot != NONE32)
 			return;
 		if (v->nstates[block] >= v->state_bound) {
@@ -1208,9 +1314,9 @@ static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint3
 		v->nstates[block]++;
 		v->tcount++;
 		*slot = (uint32_t)v->nodes.n;
-		key = copy_words(v->kenc.v, len);
+		key = copy_words(v->kenc.v, klen);
 	}
-	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, h}));
+	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, klen, h}));
 }
 
 static void process(struct val *v, uint32_t n)
@@ -1368,9 +1474,9 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 			build_fact(v, i, b);
 		}
 	}
-	assign_token_classes(v);
 	compute_futures(v);
 	build_loops(v);
+	assign_token_classes(v);
 	v->nstates = st_xcalloc(v->nblocks, sizeof *v->nstates);
 	v->inconclusive = st_xcalloc(v->nblocks, sizeof *v->inconclusive);
 	uint32_t ring = 2;
