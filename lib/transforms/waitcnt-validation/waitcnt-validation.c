@@ -22,15 +22,12 @@
  *
  * A state is the per-counter sequence of in-flight entries; an entry is the
  * producer, the back edge it crossed (tensor only) and the keys it still owns.
- * Entries that can never become a dependency again are anonymous: only their
- * queue slot matters. That is an op whose keys are all dead (no later read
- * before a redefinition) and that no reachable LDS anchor can depend on; it
- * keeps loops that issue unused loads from multiplying states.
- * DS and ASYNC entries that own nothing matter only through their token set,
- * so join blocks deduplicate states by a key in which such an entry stands for
- * its token class (the verdict at every consumer stays exact; a consumer that
- * depends on several producers of one class is reported with the first one
- * found). */
+ * An op retires depending only on the ops issued after it, which makes these
+ * reductions exact: an entry that owns no live key and lies beyond the
+ * relevance depth of its counter (compute_futures) is an anonymous queue slot
+ * and the oldest such slots are dropped; join blocks deduplicate states by a
+ * key in which interchangeable ownerless entries stand for their token class
+ * (class_key). */
 #include <stdlib.h>
 #include <string.h>
 
