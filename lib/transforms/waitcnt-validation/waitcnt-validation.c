@@ -1465,6 +1465,11 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 	v->nblocks = (uint32_t)f->blocks.n;
 	if (!v->nblocks)
 		return 0;
+	/* Facts and entries keep slices `vec.v + off`: keep those arrays non-NULL
+	 * so the empty slice of an empty array is a defined pointer too. */
+	st_vec_reserve(&v->defs, 1);
+	st_vec_reserve(&v->toks, 1);
+	st_vec_reserve(&v->wkeys, 1);
 	for (uint32_t b = 0; b < v->nblocks; b++) {
 		st_foreach_inst(f->blocks.v[b], i) {
 			i->id = (uint32_t)v->facts.n;
