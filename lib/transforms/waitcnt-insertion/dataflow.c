@@ -17,7 +17,9 @@
  *                overlapping token (scanDsAntiDeps; same-pipeline pairs skip)
  *   barrier      an LDS-fence barrier waits for in-flight DS / ASYNC ops on
  *                an overlapping token
- *   fallbacks    untagged anchors or producers force the conservative waits */
+ *   fallbacks    untagged anchors or producers force the conservative waits
+ *   WAW          a register write waits for in-flight loads of that register
+ *                on another counter (or on out-of-order KM) */
 #include <stdlib.h>
 #include <string.h>
 
@@ -311,6 +313,8 @@ struct reqctx {
 static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod)
 {
 	st_assert(depth >= 1);
+	if (depth > WC_MAX_IN_FLIGHT)
+		rc->req->beyond_cap[c] = true;
 	int w = depth - 1 > ST_WAIT_MAX ? ST_WAIT_MAX : (int)(depth - 1);
 	if (c == ST_CNT_KM)
 		w = 0; /* out of order: only a full drain retires a given op */
@@ -337,9 +341,10 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 	if (c == ST_CNT_NONE || !rc->df->raw_needs_wait[c](rc->df, rc->inst))
 		return;
 	for_each_queue(rc, c, q) {
-		uint32_t d = wc_queue_count_from(q, src);
+		bool unknown;
+		uint32_t d = wc_queue_count_from_ex(q, src, &unknown);
 		if (d)
-			tighten(rc, c, d, WC_RULE_RAW, src);
+			tighten(rc, c, d, WC_RULE_RAW, unknown ? NULL : src);
 	}
 }
 
@@ -352,7 +357,7 @@ static void scan_set(struct reqctx *rc, enum st_counter c, const struct wc_queue
 		if (idset_has(set, q->ops[k].op->id))
 			tighten(rc, c, wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
 	if (q->unk)
-		tighten(rc, c, wc_queue_unk_depth(q), WC_RULE_RAW, rc->df->insts[set->v[set->n - 1]]);
+		tighten(rc, c, wc_queue_unk_depth(q), WC_RULE_RAW, NULL);
 }
 
 /* The ops slot `x` of a PHI stands for, on counter c. */
@@ -460,11 +465,49 @@ static bool writes_lds_async(const struct st_inst *i)
 	return st_inst_is_async_lds_writer(i);
 }
 
+/* Whether `a` writes a register (LDS tokens aside) that `b` also writes. */
+static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
+{
+	for (uint32_t x = 0; x < a->ndsts; x++) {
+		if (a->dsts[x].kind != ST_OPND_REG || a->dsts[x].reg.cls == ST_REG_LDS)
+			continue;
+		for (uint32_t y = 0; y < b->ndsts; y++)
+			if (b->dsts[y].kind == ST_OPND_REG && st_reg_overlaps(a->dsts[x].reg, b->dsts[y].reg))
+				return true;
+	}
+	return false;
+}
+
+/* WAW on registers: a load still in flight would land after this
+ * instruction's write and clobber it. Loads of one in-order counter land in
+ * issue order, so only other counters (and out-of-order KM) matter. */
+static void scan_waw(struct reqctx *rc, enum st_counter ic)
+{
+	static const enum st_counter with_results[] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
+	for (size_t k = 0; k < sizeof with_results / sizeof with_results[0]; k++) {
+		enum st_counter c = with_results[k];
+		if (c == ic && c != ST_CNT_KM)
+			continue;
+		for_each_queue(rc, c, q) {
+			for (uint32_t e = 0; e < q->n; e++)
+				if (q->ops[e].op != rc->inst && writes_overlap(rc->inst, q->ops[e].op))
+					tighten(rc, c, wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
+			/* Unknown ops: everything in the all-zero fallback; beyond
+			 * the cap they are long complete on the hardware. */
+			uint32_t u = wc_queue_unk_depth(q);
+			if (u && u <= WC_MAX_IN_FLIGHT)
+				tighten(rc, c, u, WC_RULE_WAW_REG, NULL);
+		}
+	}
+}
+
 void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
                                int only, struct wc_required *req, struct wc_why *why)
 {
-	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		req->cnt[c] = WC_UNUSED;
+		req->beyond_cap[c] = false;
+	}
 	struct reqctx rc = {df, inst, s, only, req, why};
 
 	/* 1. RAW from SSA sources, PHIs included. */
@@ -520,6 +563,9 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 			}
 		}
 	}
+	if (inst->ndsts)
+		scan_waw(&rc, ic);
+
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor. */
 	if ((st_inst_is_ds_write(inst) || st_inst_is_async_lds_writer(inst)) && ta->tagged &&
@@ -661,6 +707,8 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				wc_emit_waited(&emit[c], want);
 				if (!rec)
 					continue;
+				if (req.beyond_cap[c] && mode != WC_ZERO && !df->overflow_at[c])
+					df->overflow_at[c] = i;
 				if (!a)
 					a = wc_plan_anchor(rec->out, i, true);
 				a->spec.cnt[c] = want;
@@ -674,8 +722,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 		}
 		enum st_counter c = wc_counter_of(df, i);
 		if (c != ST_CNT_NONE) {
-			if (wc_state_append(st, c, i) && rec && !df->overflow_at[c])
-				df->overflow_at[c] = i;
+			wc_state_append(st, c, i);
 			wc_emit_issued(&emit[c]);
 		}
 	}
@@ -759,8 +806,14 @@ void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
 		wc_state_free(&st);
-		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			wc_queue_set_unknown(wc_qvec_push(&st.q[c], NULL));
+		/* Nothing is in flight on function entry; anything may be after
+		 * any edge. */
+		bool has_preds = b->preds.n > 0;
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			struct wc_queue *q = wc_qvec_push(&st.q[c], NULL);
+			if (has_preds)
+				wc_queue_set_unknown(q);
+		}
 		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
 	}
 	wc_state_free(&st);

@@ -15,7 +15,8 @@ static const char *const stat_names[ST_NUM_COUNTERS] = {
 	"inserted-tensorcnt-waits", "inserted-asynccnt-waits", "inserted-storecnt-waits",
 };
 
-static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c)
+static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c,
+                               bool cap_hit)
 {
 	/* Group by rule, in the order the rules first appear. */
 	bool done_rule[WC_RULE_CAP_HIT + 1] = {false};
@@ -47,8 +48,10 @@ static void describe_producers(struct st_buf *msg, const struct wc_reason *r, si
 		}
 		if (more)
 			st_buf_printf(msg, " and %u more", more);
-		if (unnamed)
-			st_buf_printf(msg, "%sops beyond the %d tracked", shown ? ", " : "", WC_MAX_IN_FLIGHT);
+		if (unnamed && cap_hit)
+			st_buf_printf(msg, "%sany op in flight on entry", shown ? ", " : "");
+		else if (unnamed)
+			st_buf_printf(msg, "%sops older than the %d tracked", shown ? ", " : "", WC_MAX_IN_FLIGHT);
 	}
 }
 
@@ -151,7 +154,7 @@ void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool expl
 				              st_counter_name(c), i->name);
 				if (plan->cap_hit)
 					st_buf_printf(&msg, ": %s, every anchor drains to 0", wc_rule_name(WC_RULE_CAP_HIT));
-				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c);
+				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c, plan->cap_hit);
 				if (a->relaxed & (1u << c))
 					st_buf_printf(&msg, " (relaxed from %d by ShallowPredPromotion)", a->relaxed_from[c]);
 				st_remark(ctx->diag, i->loc, "%s", st_buf_cstr(&msg));
@@ -167,10 +170,10 @@ void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool expl
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
 			if (df->overflow_at[c])
 				st_warning(ctx->diag, df->overflow_at[c]->loc,
-				           "more than %d %s operations may be in flight here; the oldest are tracked as one "
-				           "group, drained by any %s of at most %d",
-				           WC_MAX_IN_FLIGHT, st_counter_name((enum st_counter)c),
-				           st_counter_wait_mnemonic((enum st_counter)c), ST_WAIT_MAX);
+				           "'%s' depends on a %s operation issued more than %d operations earlier; only "
+				           "the newest %d are tracked, so the wait drains it with %s %d",
+				           df->overflow_at[c]->name, st_counter_name((enum st_counter)c), WC_MAX_IN_FLIGHT,
+				           WC_MAX_IN_FLIGHT, st_counter_wait_mnemonic((enum st_counter)c), ST_WAIT_MAX);
 
 	if (ctx) {
 		unsigned total = 0;

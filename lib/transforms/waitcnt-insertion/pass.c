@@ -73,9 +73,10 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		}
 	}
 	if (!ok) {
+		unsigned cap = wc_dataflow_iteration_cap(&df);
 		st_warning(ctx->diag, f->loc,
-		           "wait-count dataflow did not converge within %u sweeps; every wait anchor drains to 0",
-		           wc_dataflow_iteration_cap(&df));
+		           "wait-count dataflow did not converge in %u sweep%s; every wait anchor drains to 0", cap,
+		           cap == 1 ? "" : "s");
 		wc_zero_plan(&df, &plan, explain);
 	}
 	wc_emit_waits(&df, &plan, explain);

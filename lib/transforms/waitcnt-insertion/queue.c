@@ -78,7 +78,7 @@ bool wc_queue_empty(const struct wc_queue *q)
 	return q->n == 0 && !q->unk;
 }
 
-uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
+uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
 {
 	uint32_t d = 0;
 	for (uint32_t k = q->n; k-- > 0;) {
@@ -88,9 +88,16 @@ uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
 		}
 	}
 	uint32_t u = wc_queue_unk_depth(q);
-	if (u && (!d || u < d))
+	*unknown = u && (!d || u < d);
+	if (*unknown)
 		d = u;
 	return d;
+}
+
+uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
+{
+	bool unknown;
+	return wc_queue_count_from_ex(q, op, &unknown);
 }
 
 static void remove_at(struct wc_queue *q, uint32_t k)
@@ -350,6 +357,7 @@ const char *wc_rule_name(enum wc_rule r)
 	case WC_RULE_RAW: return "RAW";
 	case WC_RULE_WAR_LDS: return "WAR-on-LDS";
 	case WC_RULE_WAW_LDS: return "WAW-on-LDS";
+	case WC_RULE_WAW_REG: return "WAW";
 	case WC_RULE_BARRIER: return "barrier ordering";
 	case WC_RULE_FALLBACK: return "conservative fallback";
 	case WC_RULE_TAIL_DRAIN: return "tail drain";

@@ -76,6 +76,8 @@ bool wc_queue_empty(const struct wc_queue *q);
 /* Records an issued op (after the wait decision of its own instruction).
  * Returns true when an older op had to leave the list at the cap. */
 bool wc_queue_append(struct wc_queue *q, struct st_inst *op);
+/* countFrom as wc_queue_count_from, and whether only the unknown region holds op. */
+uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown);
 /* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. */
 void wc_queue_trim(struct wc_queue *q, int n);
 /* Adds every path of `src` to `dst` (smallest countFrom per op). */
@@ -125,6 +127,7 @@ enum wc_rule {
 	WC_RULE_RAW,
 	WC_RULE_WAR_LDS,
 	WC_RULE_WAW_LDS,
+	WC_RULE_WAW_REG,
 	WC_RULE_BARRIER,
 	WC_RULE_FALLBACK,
 	WC_RULE_TAIL_DRAIN,
@@ -254,7 +257,8 @@ struct wc_dataflow {
 	unsigned sweeps;
 	bool converged;
 
-	/* Queue-cap diagnostics of the last recorded sweep: first op that overflowed. */
+	/* Queue-cap diagnostics of the last recorded sweep: the first anchor
+	 * whose wait drains ops beyond the kMaxInFlight tracked ones. */
 	struct st_inst *overflow_at[ST_NUM_COUNTERS];
 };
 
@@ -277,6 +281,8 @@ void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain);
 /* Pieces of transferBlock shared with the optimizer. */
 struct wc_required {
 	int cnt[ST_NUM_COUNTERS];
+	/* A contribution came from ops beyond the kMaxInFlight cap. */
+	bool beyond_cap[ST_NUM_COUNTERS];
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
