@@ -45,16 +45,22 @@ void st_buf_puts(struct st_buf *b, const char *s)
 
 void st_buf_printf(struct st_buf *b, const char *fmt, ...)
 {
+	/* Short results (nearly all) are formatted once, on the stack. */
+	char tmp[256];
 	va_list ap, ap2;
 	va_start(ap, fmt);
 	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
+	int n = vsnprintf(tmp, sizeof tmp, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		st_unreachable("bad format string");
-	reserve(b, (size_t)n);
-	vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
-	b->len += (size_t)n;
+	if ((size_t)n < sizeof tmp) {
+		st_buf_putn(b, tmp, (size_t)n);
+	} else {
+		reserve(b, (size_t)n);
+		vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+		b->len += (size_t)n;
+	}
 	va_end(ap);
 }
 

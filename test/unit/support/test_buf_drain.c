@@ -46,12 +46,16 @@ START_TEST(drained_bytes_arrive_in_order)
 			/* Larger than drain_at at once: still one piece, in order. */
 			st_buf_putn(&b, big, sizeof big);
 			st_buf_putn(&plain, big, sizeof big);
+			/* A formatted piece longer than printf's stack buffer. */
+			st_buf_printf(&b, "<%.*s|%d>", 600, big, k);
+			st_buf_printf(&plain, "<%.*s|%d>", 600, big, k);
 		}
 	}
 	drain_into(&b);
 	ck_assert_uint_eq(c.all.len, plain.len);
 	ck_assert(memcmp(c.all.data, plain.data, plain.len) == 0);
 	ck_assert_uint_gt(c.ndrains, 10);
+	ck_assert(strstr(plain.data, "xxx|4007>") != NULL);
 	/* The buffer never held much more than drain_at plus one write. */
 	ck_assert_uint_le(b.cap, 4096);
 	st_buf_free(&b);
