@@ -242,7 +242,10 @@ class Facts:
         reader = "LDS_READER" in flags
         writer = "LDS_WRITER" in flags
         self.ds_write = "DS_WRITE" in flags
-        self.war_anchor = writer
+        self.async_writer = "ASYNC_LDS_WRITER" in flags
+        self.war_anchor = writer or self.async_writer
+        self.lds_read = reader or "ASYNC_LDS_READER" in flags
+        self.tensor_waw = self.ds_write or self.async_writer
         self.tensor_anchor = fence or reader or self.ds_write
         mt = inst.attrs.get("mod.memtoken")
         memtok = [t for t in (mt.get("tokens", []) if isinstance(mt, dict) else []) if isinstance(t, int) and t >= 0]
@@ -396,6 +399,14 @@ class Model:
                 for op in list(queues[c]):
                     if not fact.tagged or any_untagged or overlap(fact, op.fact):
                         dep(op, "BARRIER")
+        if fact.lds_read:
+            for op in list(queues["ASYNC"]):
+                if op.fact.async_writer and overlap(fact, op.fact):
+                    dep(op, "ASYNC-RAW")
+        if fact.tensor_waw and tensor_raw:
+            for op in list(queues["TENSOR"]):
+                if overlap(fact, op.fact):
+                    dep(op, "WAW")
         if fact.tensor_anchor and tensor_raw:
             for op in list(queues["TENSOR"]):
                 if not fact.tagged or not op.fact.tagged:

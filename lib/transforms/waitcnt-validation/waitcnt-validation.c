@@ -71,19 +71,23 @@ static wv_key mkkey(enum st_regclass cls, uint32_t index)
 
 enum role {
 	ROLE_LDS_FENCE = 1u << 0,     /* s_barrier, or a split barrier with id -1 */
-	ROLE_WAR_ANCHOR = 1u << 1,    /* isLdsWriterAnchor: tensor_load_to_lds, ds_store/ds_write */
+	ROLE_WAR_ANCHOR = 1u << 1,    /* isLdsWriterAnchor: tensor_load_to_lds, ds_store/ds_write,
+	                                 global_load_async_to_lds */
 	ROLE_DS_WRITE = 1u << 2,      /* same pipeline as every DS op: no DS anti-deps */
 	ROLE_TENSOR_ANCHOR = 1u << 3, /* isTensorAnchor: LDS fence, ds_load/ds_read/ds_atomic, ds_write */
+	ROLE_ASYNC_WRITER = 1u << 4,  /* global_load_async_to_lds: writes LDS asynchronously */
+	ROLE_LDS_READ = 1u << 5,      /* reads LDS: ds_load/ds_read/ds_atomic, global_store_async_from_lds */
+	ROLE_TENSOR_WAW = 1u << 6,    /* writes LDS a tensor load may be filling: ds_write, async writer */
 };
 
-enum rule { RULE_RAW, RULE_WAR, RULE_BARRIER, RULE_CONSERVATIVE };
+enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_BARRIER, RULE_CONSERVATIVE };
 
 /* Relevance slots of the depth analysis (see compute_futures), per counter
  * group: anchors an ownerless op may still be a dependency of. */
 enum {
 	SLOT_UNTAGGED_ANCHOR, /* untagged anchors (and fences that drain everything) */
 	SLOT_ANY_ANCHOR,      /* every anchor: what an untagged op matches */
-	SLOT_TOKENS,          /* DS, ASYNC: then one slot per token of the function */
+	SLOT_TOKENS,          /* then one slot per token of the function */
 };
 
 struct use {
@@ -175,7 +179,7 @@ struct val {
 	struct u32vec toku;     /* token universe, sorted */
 	uint32_t nkw;           /* words per key bitset */
 	uint64_t *live_out;     /* nblocks * nkw */
-	uint32_t nslots;        /* depth slots: DS, then ASYNC (SLOT_TOKENS + tokens), then TENSOR (2) */
+	uint32_t nslots;        /* depth slots: DS, ASYNC, TENSOR, each SLOT_TOKENS + tokens */
 	uint16_t *depth_out;    /* nblocks * nslots */
 	uint32_t *nstates;
 	bool *inconclusive;
@@ -259,6 +263,12 @@ static void build_fact(struct val *v, const struct st_inst *i, uint32_t block)
 		f.roles |= ROLE_DS_WRITE | ROLE_TENSOR_ANCHOR;
 	if (reader)
 		f.roles |= ROLE_TENSOR_ANCHOR;
+	if (st_inst_is_async_lds_writer(i))
+		f.roles |= ROLE_ASYNC_WRITER | ROLE_WAR_ANCHOR | ROLE_TENSOR_WAW;
+	if (reader || st_inst_is_async_lds_reader(i))
+		f.roles |= ROLE_LDS_READ;
+	if (f.roles & ROLE_DS_WRITE)
+		f.roles |= ROLE_TENSOR_WAW;
 	f.is_wait = st_wait_counts(i, f.waits);
 
 	struct u32vec memtok = {0};
@@ -444,13 +454,16 @@ static uint32_t slot_base(const struct val *v, enum st_counter c)
 	case ST_CNT_DS: return 0;
 	case ST_CNT_ASYNC: return per;
 	case ST_CNT_TENSOR: return 2 * per;
+	/* (3 * per slots in all) */
 	default: return NONE32;
 	}
 }
 
 /* Marks the slots an anchor of group c reaches: every slot gets the cap, the
- * largest depth (an op with maxInFlight newer ops has retired anyway). */
-static void anchor_slots(const struct val *v, const struct fact *f, enum st_counter c, uint16_t *r)
+ * largest depth (an op with maxInFlight newer ops has retired anyway). A
+ * tagged anchor reaches the slots of its tokens when it depends on tagged ops
+ * with overlapping tokens (`by_token`), else only what untagged ops match. */
+static void anchor_slots(const struct val *v, const struct fact *f, enum st_counter c, bool by_token, uint16_t *r)
 {
 	uint32_t base = slot_base(v, c);
 	uint16_t cap = (uint16_t)v->max_in_flight;
@@ -460,7 +473,7 @@ static void anchor_slots(const struct val *v, const struct fact *f, enum st_coun
 		r[base + SLOT_UNTAGGED_ANCHOR] = cap;
 		return;
 	}
-	if (c == ST_CNT_TENSOR)
+	if (!by_token)
 		return;
 	for (uint32_t k = 0; k < f->ntok; k++)
 		r[base + SLOT_TOKENS + token_index(v, v->toks.v[f->tok_off + k])] = cap;
@@ -476,23 +489,26 @@ static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 	/* Its own issue: an op with d newer ops before it has d + 1 after. */
 	uint32_t base = slot_base(v, f->counter);
 	if (base != NONE32)
-		for (uint32_t k = 0; k < (f->counter == ST_CNT_TENSOR ? 2 : per); k++)
+		for (uint32_t k = 0; k < per; k++)
 			r[base + k] = r[base + k] ? (uint16_t)(r[base + k] - 1) : 0;
-	/* Its checks see every op in flight before its issue. */
+	/* Its checks see every op in flight before its issue (see check). */
 	bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
 	if (ds_anchor)
-		anchor_slots(v, f, ST_CNT_DS, r);
-	if (f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR))
-		anchor_slots(v, f, ST_CNT_ASYNC, r);
-	if ((f->roles & ROLE_TENSOR_ANCHOR) && tensor_raw(v, f))
-		anchor_slots(v, f, ST_CNT_TENSOR, r);
+		anchor_slots(v, f, ST_CNT_DS, true, r);
+	if (f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR | ROLE_LDS_READ))
+		anchor_slots(v, f, ST_CNT_ASYNC, true, r);
+	bool traw = tensor_raw(v, f);
+	if ((f->roles & ROLE_TENSOR_WAW) && traw)
+		anchor_slots(v, f, ST_CNT_TENSOR, true, r);
+	else if ((f->roles & ROLE_TENSOR_ANCHOR) && traw)
+		anchor_slots(v, f, ST_CNT_TENSOR, false, r);
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
 		for (int g = 0; g < 3; g++) {
 			int n = f->waits[groups[g]];
 			uint32_t gb = slot_base(v, groups[g]);
 			if (n >= 0)
-				for (uint32_t k = 0; k < (groups[g] == ST_CNT_TENSOR ? 2 : per); k++)
+				for (uint32_t k = 0; k < per; k++)
 					if (r[gb + k] > n)
 						r[gb + k] = (uint16_t)n;
 		}
@@ -585,7 +601,7 @@ static void compute_futures(struct val *v)
 			v->toku.v[n++] = v->toku.v[k];
 	v->toku.n = n;
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
-	uint32_t ns = v->nslots = 2 * (SLOT_TOKENS + (uint32_t)v->toku.n) + 2;
+	uint32_t ns = v->nslots = 3 * (SLOT_TOKENS + (uint32_t)v->toku.n);
 
 	/* Per block: upward-exposed uses, definitions, the range of its facts. */
 	uint64_t *ue = st_xcalloc((size_t)nb * nkw, sizeof *ue);
@@ -670,8 +686,6 @@ static bool may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t ne
 		return newer < d[SLOT_ANY_ANCHOR];
 	if (newer < d[SLOT_UNTAGGED_ANCHOR])
 		return true;
-	if (f->counter == ST_CNT_TENSOR)
-		return false;
 	for (uint32_t k = 0; k < f->ntok; k++)
 		if (newer < d[SLOT_TOKENS + token_index(v, v->toks.v[f->tok_off + k])])
 			return true;
@@ -1215,6 +1229,32 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 			}
 		}
 	}
+	if (f->roles & ROLE_LDS_READ) {
+		/* An LDS read of data an async load may still be writing. */
+		const struct queue *q = &v->q[ST_CNT_ASYNC];
+		for (uint32_t k = 0; k < q->n; k++) {
+			if (v->wents.v[qat(q, k)].inst == ANON)
+				continue;
+			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
+			v->nchecked++;
+			if ((p->roles & ROLE_ASYNC_WRITER) && tokens_overlap(v, f, p))
+				violation(v, node, id, qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
+				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight");
+		}
+	}
+	if ((f->roles & ROLE_TENSOR_WAW) && traw) {
+		/* A write over LDS a tensor load may still be filling. */
+		const struct queue *q = &v->q[ST_CNT_TENSOR];
+		for (uint32_t k = 0; k < q->n; k++) {
+			if (v->wents.v[qat(q, k)].inst == ANON)
+				continue;
+			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
+			v->nchecked++;
+			if (tokens_overlap(v, f, p))
+				violation(v, node, id, qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight");
+		}
+	}
 	if ((f->roles & ROLE_TENSOR_ANCHOR) && traw) {
 		/* Untagged tensor loads (or an untagged anchor) may touch any LDS. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
@@ -1402,7 +1442,9 @@ static bool report(struct val *v, const struct violation *x)
 			st_reg_format((struct st_reg){ST_REG_LDS, (uint32_t)x->key, 1, false}, reg, sizeof reg);
 		st_buf_printf(&msg, "RAW dependency through %s", reg);
 		break;
+	case RULE_ASYNC_RAW: st_buf_puts(&msg, "RAW dependency through LDS"); break;
 	case RULE_WAR: st_buf_puts(&msg, "WAR-on-LDS dependency"); break;
+	case RULE_WAW: st_buf_puts(&msg, "WAW-on-LDS dependency"); break;
 	case RULE_BARRIER: st_buf_puts(&msg, "barrier ordering dependency"); break;
 	case RULE_CONSERVATIVE: st_buf_printf(&msg, "conservative dependency (%s)", x->why); break;
 	}
