@@ -363,7 +363,7 @@ static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
 		size_t nx = v->loops_of[x->block].n, ny = v->loops_of[y->block].n;
 		if (nx != ny)
 			return nx < ny ? -1 : 1;
-		return memcmp(v->loops_of[x->block].v, v->loops_of[y->block].v, nx * sizeof(uint32_t));
+		return nx ? memcmp(v->loops_of[x->block].v, v->loops_of[y->block].v, nx * sizeof(uint32_t)) : 0;
 	}
 	if (x->ntok != y->ntok)
 		return x->ntok < y->ntok ? -1 : 1;
@@ -384,14 +384,16 @@ static void assign_token_classes(struct val *v)
 {
 	struct u32vec ids = {0};
 	for (uint32_t b = 0; b < v->nblocks; b++)
-		qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, cmp_u32);
+		if (v->loops_of[b].n > 1)
+			qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, cmp_u32);
 	for (uint32_t k = 0; k < v->facts.n; k++) {
 		enum st_counter c = v->facts.v[k].counter;
 		v->facts.v[k].tclass = k;
 		if (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR)
 			st_vec_push(&ids, k);
 	}
-	qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
+	if (ids.n > 1)
+		qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
 	for (size_t k = 1; k < ids.n; k++)
 		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0)
 			v->facts.v[ids.v[k]].tclass = v->facts.v[ids.v[k - 1]].tclass;
@@ -586,7 +588,8 @@ static void compute_futures(struct val *v)
 		st_vec_push(&v->keyu, v->defs.v[k]);
 	for (size_t k = 0; k < v->uses.n; k++)
 		st_vec_push(&v->keyu, v->uses.v[k].key);
-	qsort(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, cmp_key);
+	if (v->keyu.n > 1)
+		qsort(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, cmp_key);
 	size_t n = 0;
 	for (size_t k = 0; k < v->keyu.n; k++)
 		if (!n || v->keyu.v[k] != v->keyu.v[n - 1])
@@ -594,7 +597,8 @@ static void compute_futures(struct val *v)
 	v->keyu.n = n;
 	for (size_t k = 0; k < v->toks.n; k++)
 		st_vec_push(&v->toku, v->toks.v[k]);
-	qsort(v->toku.v, v->toku.n, sizeof *v->toku.v, cmp_u32);
+	if (v->toku.n > 1)
+		qsort(v->toku.v, v->toku.n, sizeof *v->toku.v, cmp_u32);
 	n = 0;
 	for (size_t k = 0; k < v->toku.n; k++)
 		if (!n || v->toku.v[k] != v->toku.v[n - 1])
@@ -1078,7 +1082,8 @@ static void class_key(struct val *v, const uint32_t *w, uint32_t len)
 		}
 		v->kenc.v[count_at] = kept;
 		if (split) {
-			qsort(carried.v, carried.n, sizeof *carried.v, cmp_u32);
+			if (carried.n > 1)
+				qsort(carried.v, carried.n, sizeof *carried.v, cmp_u32);
 			size_t at = v->kenc.n;
 			st_vec_push(&v->kenc, 0);
 			for (size_t k = 0; k < carried.n; k++)
