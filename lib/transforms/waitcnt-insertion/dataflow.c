@@ -78,6 +78,7 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 		}
 	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
+	df->phi_mark = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_mark);
 	size_t nb = f->blocks.n ? f->blocks.n : 1;
 	df->processable = st_xmalloc(nb * sizeof *df->processable);
 	for (size_t b = 0; b < f->blocks.n; b++)
@@ -106,6 +107,8 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	free(df->exit);
 	free(df->processable);
 	free(df->phis);
+	free(df->phi_mark);
+	free(df->drain_of);
 	free(df->tokens);
 	free(df->saved_phi_ids);
 	free(df->insts);
@@ -115,6 +118,17 @@ void wc_dataflow_free(struct wc_dataflow *df)
 void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
 {
 	df->raw_needs_wait[c] = fn;
+}
+
+void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan)
+{
+	size_t nb = df->func->blocks.n;
+	if (!df->drain_of)
+		df->drain_of = st_xmalloc((nb ? nb : 1) * sizeof *df->drain_of);
+	for (size_t b = 0; b < nb; b++)
+		df->drain_of[b] = NULL;
+	for (size_t k = 0; plan && k < plan->drains.n; k++)
+		df->drain_of[plan->drains.v[k].pred->index] = &plan->drains.v[k];
 }
 
 unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df)
@@ -219,9 +233,9 @@ static struct wc_phi_summary *summary_slot(struct wc_dataflow *df, const struct 
 	return &df->phis[phi->id - df->nitems];
 }
 
-/* The concrete producers reachable through a web of PHIs: a breadth-first
- * walk that reuses finished summaries (exact even around loops, where PHI
- * webs are cyclic). */
+/* collectMemOpDeps of a PHI: the concrete memory ops reachable through its
+ * web of PHIs, by a walk that reuses finished summaries (exact even around
+ * loops, where PHI webs are cyclic). */
 const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
 {
 	struct wc_phi_summary *s = summary_slot(df, phi);
@@ -229,10 +243,11 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 		return s;
 	ST_VEC(uint32_t) acc[ST_NUM_COUNTERS] = {{0}};
 	ST_VEC(struct st_inst *) work = {0};
-	uint32_t nphis = df->ninst - df->nitems;
-	uint8_t *mark = st_xcalloc(nphis ? nphis : 1, 1);
+	/* Visited marks: one array for every walk, told apart by generation. */
+	uint32_t *mark = df->phi_mark;
+	uint32_t gen = ++df->phi_mark_gen;
 	st_vec_push(&work, phi);
-	mark[phi->id - df->nitems] = 1;
+	mark[phi->id - df->nitems] = gen;
 	while (work.n) {
 		struct st_inst *p = st_vec_pop(&work);
 		struct wc_phi_summary *ps = summary_slot(df, p);
@@ -249,8 +264,8 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 				continue;
 			if (is_phi(x)) {
 				uint32_t xi = x->id - df->nitems;
-				if (!mark[xi]) {
-					mark[xi] = 1;
+				if (mark[xi] != gen) {
+					mark[xi] = gen;
 					st_vec_push(&work, x);
 				}
 				continue;
@@ -265,7 +280,6 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 		s->all[c].v = acc[c].v;
 	}
 	s->done = true;
-	free(mark);
 	st_vec_free(&work);
 	return s;
 }
@@ -283,19 +297,6 @@ static bool idset_has(const struct wc_idset *s, uint32_t id)
 			hi = mid;
 	}
 	return false;
-}
-
-void wc_collect_mem_op_deps(struct wc_dataflow *df, struct st_inst *src, void (*fn)(void *, struct st_inst *),
-                            void *arg)
-{
-	if (is_phi(src)) {
-		const struct wc_phi_summary *s = wc_phi_summary_of(df, src);
-		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			for (uint32_t k = 0; k < s->all[c].n; k++)
-				fn(arg, df->insts[s->all[c].v[k]]);
-	} else if (wc_counter_of(df, src) != ST_CNT_NONE) {
-		fn(arg, src);
-	}
 }
 
 /* computeRequiredWaits */
@@ -619,7 +620,7 @@ void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, cons
 		/* Code that cannot run issues nothing into code that can. */
 		if (dup || (reachable && !st_cfg_reachable(df->cfg, p->index)))
 			continue;
-		const struct wc_tail_drain *td = drains ? wc_plan_find_drain(drains, p) : NULL;
+		const struct wc_tail_drain *td = drains && df->drain_of ? df->drain_of[p->index] : NULL;
 		/* The tensor loop policy: tensor state does not cross a loop back
 		 * edge (one whose target dominates its source). The design computes
 		 * CK_Tensor in sweep 0, where back edges carry nothing yet, and
@@ -740,6 +741,7 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 		wc_state_free(&df->exit[b]);
 	}
 	const struct wc_plan *drains = mode == WC_REPLAY ? plan_in : NULL;
+	wc_dataflow_index_drains(df, drains);
 	unsigned cap = wc_dataflow_iteration_cap(df);
 	struct wc_state in = {0}, st = {0};
 	df->converged = false;

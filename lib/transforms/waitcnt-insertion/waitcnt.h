@@ -206,7 +206,7 @@ struct wc_tokens {
 	uint32_t *ids;  /* sorted, distinct */
 };
 
-/* PhiSummary: the concrete memory ops a PHI stands for (collectMemOpDeps,
+/* PhiSummary: the concrete memory ops a PHI stands for (collectMemOpDeps:
  * through every incoming edge and every PHI behind it), per counter, as
  * sorted instruction ids. The solver scans the live queues for them
  * (phiCurrentQueueWait); a PHI of the consumer's own block is resolved per
@@ -248,12 +248,15 @@ struct wc_dataflow {
 	uint8_t *counter;        /* st_inst_counter under the options */
 	struct wc_tokens *tokens;
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
+	uint32_t *phi_mark, phi_mark_gen; /* visited marks of the PHI walks */
 	uint32_t nitems;             /* ids below this are block items */
 	uint32_t *saved_phi_ids;
 	bool *processable;           /* by block index: --process-blocks */
 
 	/* DataflowResult. */
 	struct wc_state *entry, *exit;
+	/* The tail drains in force (finalizePlan), by predecessor block index. */
+	const struct wc_tail_drain **drain_of;
 	unsigned sweeps;
 	bool converged;
 
@@ -267,6 +270,8 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 void wc_dataflow_free(struct wc_dataflow *df);
 void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
 unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df);
+/* Indexes `plan`'s tail drains for mergeFromPredecessors (NULL: none). */
+void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan);
 
 /* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
  * recording sweep over the converged states). In WC_REPLAY, `plan_in` holds
@@ -291,17 +296,15 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 /* Credits an input wait instruction to the state; false if `inst` is none. */
 bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
                     struct wc_emit emit[ST_NUM_COUNTERS]);
-/* mergeFromPredecessors into a fresh state; `drains` (may be NULL) trims each
- * predecessor's queues by its tail drain. */
+/* mergeFromPredecessors into a fresh state; with `drains` (the plan indexed
+ * by wc_dataflow_index_drains) each predecessor's queues are trimmed by its
+ * tail drain (adjustedEntry). */
 void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
                                 const struct wc_plan *drains, struct wc_state *out);
 enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
 const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
 bool wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
 const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);
-/* collectMemOpDeps: concrete memory ops a source stands for (PHIs flattened). */
-void wc_collect_mem_op_deps(struct wc_dataflow *df, struct st_inst *src, void (*fn)(void *, struct st_inst *),
-                            void *arg);
 
 /* WaitPlanOptimizer: rewrite(plan, dataflowResult, func); returns true when
  * it changed the plan. */

@@ -308,6 +308,92 @@ START_TEST(test_spec_and_plan)
 }
 END_TEST
 
+/* mergeFromPredecessors: one queue per distinct predecessor (a successor
+ * named twice is one queue), retagged with the predecessor and holding every
+ * path of its exit state; unreachable predecessors contribute nothing;
+ * tensor state does not cross a back edge unless loop-carried token deps are
+ * enabled; tail drains trim their predecessor's queues. */
+START_TEST(test_merge_from_predecessors)
+{
+	struct st_module *m = st_module_new("t.stir");
+	struct st_function *f = st_function_new(m, "f", noloc);
+	const char *names[] = {"entry", "a", "b", "join", "dead"};
+	struct st_block *bl[5];
+	for (int k = 0; k < 5; k++)
+		bl[k] = st_block_new(f, names[k], noloc);
+	st_block_add_succ(bl[0], bl[1], noloc);
+	st_block_add_succ(bl[0], bl[2], noloc);
+	st_block_add_succ(bl[1], bl[3], noloc);
+	st_block_add_succ(bl[1], bl[3], noloc);
+	st_block_add_succ(bl[2], bl[3], noloc);
+	st_block_add_succ(bl[3], bl[3], noloc);
+	st_block_add_succ(bl[4], bl[3], noloc);
+	struct st_inst *ds[4], *t;
+	for (int k = 0; k < 4; k++) {
+		ds[k] = st_inst_new(m, "ds_load_b32", noloc);
+		st_block_append(bl[k + 1 < 5 ? k + 1 : 4], ds[k]);
+	}
+	t = st_inst_new(m, "tensor_load_to_lds", noloc);
+	st_block_append(bl[3], t);
+	st_function_compute_preds(f);
+	struct st_cfg cfg;
+	st_cfg_build(&cfg, f);
+
+	for (int carried = 0; carried < 2; carried++) {
+		struct wc_dataflow df;
+		wc_dataflow_init(&df, NULL, f, &cfg);
+		df.loop_carried_token_deps = carried;
+		/* Exit states: a has two paths (queues), b and join one, dead one. */
+		for (int k = 1; k < 5; k++)
+			for (int c = 0; c < ST_NUM_COUNTERS; c++)
+				wc_qvec_push(&df.exit[k].q[c], NULL);
+		wc_qvec_push(&df.exit[1].q[ST_CNT_DS], NULL);
+		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[0]);
+		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[1]);
+		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[1], ds[1]);
+		wc_queue_append(&df.exit[2].q[ST_CNT_DS].v[0], ds[2]);
+		wc_queue_append(&df.exit[3].q[ST_CNT_TENSOR].v[0], t);
+		wc_queue_append(&df.exit[4].q[ST_CNT_DS].v[0], ds[3]);
+
+		struct wc_state in = {0};
+		wc_merge_from_predecessors(&df, bl[3], df.exit, NULL, &in);
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			ck_assert_uint_eq(in.q[c].n, 3);
+			ck_assert_ptr_eq(in.q[c].v[0].pred, bl[1]);
+			ck_assert_ptr_eq(in.q[c].v[1].pred, bl[2]);
+			ck_assert_ptr_eq(in.q[c].v[2].pred, bl[3]);
+		}
+		const struct wc_qvec *dsq = &in.q[ST_CNT_DS];
+		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[0], ds[0]), 2);
+		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[0], ds[1]), 1);
+		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[1], ds[2]), 1);
+		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[1], ds[3]), 0); /* dead: unreachable */
+		ck_assert_uint_eq(wc_queue_count_from(&in.q[ST_CNT_TENSOR].v[2], t), carried ? 1 : 0);
+
+		/* A tail drain of a: dscnt 0 empties a's queue on the way in. */
+		struct wc_plan plan;
+		wc_plan_init(&plan, df.ninst);
+		wc_plan_drain(&plan, bl[1], bl[3])->spec.cnt[ST_CNT_DS] = 0;
+		wc_dataflow_index_drains(&df, &plan);
+		wc_merge_from_predecessors(&df, bl[3], df.exit, &plan, &in);
+		ck_assert(wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
+		ck_assert_uint_eq(wc_queue_count_from(&in.q[ST_CNT_DS].v[1], ds[2]), 1);
+
+		/* The function entry starts from one synthetic empty queue. */
+		wc_merge_from_predecessors(&df, bl[0], df.exit, NULL, &in);
+		ck_assert_uint_eq(in.q[ST_CNT_DS].n, 1);
+		ck_assert_ptr_null(in.q[ST_CNT_DS].v[0].pred);
+		ck_assert(wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
+
+		wc_plan_free(&plan);
+		wc_state_free(&in);
+		wc_dataflow_free(&df);
+	}
+	st_cfg_free(&cfg);
+	st_module_free(m);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("waitcnt-insertion");
@@ -321,6 +407,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_state_km_out_of_order);
 	tcase_add_test(tc, test_needs_new_wait);
 	tcase_add_test(tc, test_spec_and_plan);
+	tcase_add_test(tc, test_merge_from_predecessors);
 	suite_add_tcase(s, tc);
 	return s;
 }
