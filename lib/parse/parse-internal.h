@@ -1,4 +1,4 @@
-/* State shared by the .stir scanner (lexer.c), the grammar (parser.y) and the
+/* State shared by the .stir scanner (lexer.l), the grammar (parser.y) and the
  * semantic actions (parse.c). Private to lib/parse.
  *
  * One struct st_parser holds everything for one st_parse call: the scanner's
@@ -14,7 +14,7 @@
 /* Token and location types, the %union and token numbers (struct st_tok is
  * defined in parser.y's `%code requires`). */
 #include "parse/parser.h"
-/* The names the grammar and the scanner use. */
+/* The names flex's bison bridge expects. */
 #define YYSTYPE ST_YYSTYPE
 #define YYLTYPE ST_YYLTYPE
 
@@ -39,10 +39,10 @@ struct st_parser {
 	size_t nerrors;
 	bool too_many_errors;
 
-	/* Scanner position (lexer.c): the caller's text, read in place. */
-	const char *buf;
+	/* Scanner position. */
+	void *scanner;
+	char *buf; /* copy of the input with the two NULs flex wants at the end */
 	size_t len;
-	const char *pos, *end;
 	uint32_t line;
 	const char *line_start;
 	uint32_t last_error_line;
@@ -113,12 +113,11 @@ struct st_parser {
 	struct st_inst *cur;
 };
 
-/* The raw scanner (lexer.c) and the wrapper the parser calls (parse.c); the
- * scanner argument is the struct st_parser. */
+/* The raw flex scanner (lexer.l) and the wrapper the parser calls (parse.c). */
 int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
-/* Scanner helpers (parse.c), called from lexer.c. */
+/* Scanner helpers (parse.c), called from lexer.l actions. */
 void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n);
 void st_lex_newline(struct st_parser *p, const char *nl);
 void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);

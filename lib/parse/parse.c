@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parse/parse-internal.h"
+#include "parse/lexer.h"
 #include "stinkytofu/parse.h"
 #include "stinkytofu/verify.h"
 
@@ -142,7 +143,7 @@ static struct shared_list *seen_attr_text(struct st_parser *p, const char *open)
 
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 {
-	struct st_parser *p = scanner;
+	struct st_parser *p = st_yyget_extra(scanner);
 	int t = st_yylex_raw(val, loc, scanner);
 	if (t == NEWLINE) {
 		p->line_first = true;
@@ -274,14 +275,7 @@ int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n)
 {
 	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
-	/* The input is not NUL-terminated: strtod gets its own copy. */
-	char tmp[64];
-	char *copy = n < sizeof tmp ? tmp : st_xmalloc(n + 1);
-	memcpy(copy, text, n);
-	copy[n] = '\0';
-	val->tok.f = strtod(copy, NULL);
-	if (copy != tmp)
-		free(copy);
+	val->tok.f = strtod(text, NULL);
 	return FLOAT;
 }
 
@@ -1098,13 +1092,22 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	p.file = filename ? filename : "<input>";
 	p.diag = diag;
 	p.line = first_line ? first_line : 1;
-	/* The scanner reads the text in place, never past its end. */
+	/* flex scans in place when the buffer ends with two NULs. */
 	p.len = len;
-	p.buf = p.pos = p.line_start = text ? text : "";
-	p.end = p.buf + len;
+	p.buf = st_xmalloc(len + 2);
+	if (len)
+		memcpy(p.buf, text, len);
+	p.buf[len] = p.buf[len + 1] = '\0';
+	p.line_start = p.buf;
 	p.line_first = true;
 
-	int rc = st_yyparse(&p, &p);
+	yyscan_t scanner;
+	if (st_yylex_init_extra(&p, &scanner) != 0)
+		st_out_of_memory();
+	p.scanner = scanner;
+	if (!st_yy_scan_buffer(p.buf, len + 2, scanner))
+		st_out_of_memory();
+	int rc = st_yyparse(&p, scanner);
 	if (rc == 2)
 		st_out_of_memory();
 
@@ -1124,6 +1127,8 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 		}
 	}
 
+	st_yylex_destroy(scanner);
+	free(p.buf);
 	st_vec_free(&p.ops);
 	st_vec_free(&p.fields);
 	st_vec_free(&p.elems);

@@ -7,7 +7,6 @@
 %code requires {
 #include "stinkytofu/ir.h"
 
-/* The scanner (lexer.c) keeps its state in the struct st_parser. */
 typedef void *yyscan_t;
 struct st_parser;
 
