@@ -135,6 +135,67 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	return 0;
 }
 
+/* Attribute lists already found good in this run. Instructions share the
+ * lists the parser read (ir.h), so a kernel of 200,000 instructions has a
+ * few hundred lists to check, not 400,000 attributes, after every pass. */
+struct good_lists {
+	const struct st_attr **slots;
+	size_t cap, n;
+};
+
+static size_t ptr_hash(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 29;
+	x *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(x >> 32);
+}
+
+/* The slot of `a`, or the empty slot where it would go. */
+static const struct st_attr **good_slot(const struct good_lists *g, const struct st_attr *a)
+{
+	size_t j = ptr_hash(a) & (g->cap - 1);
+	while (g->slots[j] && g->slots[j] != a)
+		j = (j + 1) & (g->cap - 1);
+	return &g->slots[j];
+}
+
+static void good_add(struct good_lists *g, const struct st_attr *a)
+{
+	if ((g->n + 1) * 2 > g->cap) {
+		struct good_lists n = {.cap = g->cap ? g->cap * 2 : 256};
+		n.slots = st_xcalloc(n.cap, sizeof *n.slots);
+		for (size_t k = 0; k < g->cap; k++)
+			if (g->slots[k])
+				*good_slot(&n, g->slots[k]) = g->slots[k];
+		n.n = g->n;
+		free(g->slots);
+		*g = n;
+	}
+	const struct st_attr **s = good_slot(g, a);
+	if (!*s) {
+		*s = a;
+		g->n++;
+	}
+}
+
+static size_t check_inst(const struct st_inst *i, struct good_lists *good, struct st_diag_engine *diag)
+{
+	size_t nerr = 0;
+	for (uint32_t k = 0; k < i->ndsts; k++)
+		nerr += check_operand(i, &i->dsts[k], diag);
+	for (uint32_t k = 0; k < i->nsrcs; k++)
+		nerr += check_operand(i, &i->srcs[k], diag);
+	if (!i->nattrs || (good->cap && *good_slot(good, i->attrs)))
+		return nerr;
+	size_t bad = 0;
+	for (uint32_t k = 0; k < i->nattrs; k++)
+		bad += check_attr(i, &i->attrs[k], diag);
+	if (!bad)
+		good_add(good, i->attrs);
+	return nerr + bad;
+}
+
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
@@ -217,7 +278,8 @@ static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag
 	return nerr;
 }
 
-static size_t check_block(const struct st_function *f, size_t bi, struct st_diag_engine *diag)
+static size_t check_block(const struct st_function *f, size_t bi, struct good_lists *good,
+                          struct st_diag_engine *diag)
 {
 	const struct st_block *b = f->blocks.v[bi];
 	size_t nerr = 0;
@@ -235,7 +297,7 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_diag
 			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
 			nerr++;
 		} else if (i->kind == ST_ITEM_INST) {
-			nerr += st_verify_inst(i, diag);
+			nerr += check_inst(i, good, diag);
 		}
 	}
 	if (b->last != prev) {
@@ -248,12 +310,14 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_diag
 size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
+	struct good_lists good = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		const struct st_function *f = m->funcs.v[fi];
 		nerr += check_labels(f, diag);
 		for (size_t bi = 0; bi < f->blocks.n; bi++)
-			nerr += check_block(f, bi, diag);
+			nerr += check_block(f, bi, &good, diag);
 		nerr += check_cfg(f, diag);
 	}
+	free(good.slots);
 	return nerr;
 }

@@ -10,6 +10,7 @@
 #include "stinkytofu/parse.h"
 #include "stinkytofu/pass_manager.h"
 #include "stinkytofu/print.h"
+#include "stinkytofu/verify.h"
 
 static struct st_inst *nth(struct st_module *m, int n)
 {
@@ -123,6 +124,29 @@ START_TEST(token_operands_of_repeats_are_located)
 }
 END_TEST
 
+/* The verifier checks each shared list once per run, and still reports
+ * every instruction whose own list is bad. */
+START_TEST(verifier_checks_lists_once_and_reports_each_bad_one)
+{
+	struct st_diag_engine d;
+	st_diag_init(&d, NULL);
+	d.collect = true;
+	struct st_module *m = st_parse("t.stir", kernel, strlen(kernel), 1, &d);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_uint_eq(st_verify_module(m, &d), 0);
+	ck_assert_uint_eq(st_verify_module(m, &d), 0);
+	/* Two instructions get their own bad lists (add_attr copies a shared list). */
+	struct st_attr bad = {.name = "issueCycles", .value = st_int_value(-5)};
+	st_inst_add_attr(m, nth(m, 1), bad);
+	st_inst_add_attr(m, nth(m, 2), bad);
+	ck_assert_uint_eq(st_verify_module(m, &d), 2);
+	ck_assert_uint_eq(d.diags.v[d.diags.n - 2].loc.line, 2);
+	ck_assert_uint_eq(d.diags.v[d.diags.n - 1].loc.line, 3);
+	st_module_free(m);
+	st_diag_fini(&d);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("shared-attrs");
@@ -130,6 +154,7 @@ int main(void)
 	tcase_add_test(tc, repeated_attribute_lists_are_shared);
 	tcase_add_test(tc, repeated_bad_lists_are_reported_on_every_line);
 	tcase_add_test(tc, token_operands_of_repeats_are_located);
+	tcase_add_test(tc, verifier_checks_lists_once_and_reports_each_bad_one);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
