@@ -4,6 +4,7 @@
  * parses back to the same IR, which is what makes print∘parse a fixpoint after
  * one round. Output goes straight into an st_buf; numbers are formatted by
  * hand because printf dominates the cost of printing large kernels. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "stinkytofu/print.h"
@@ -153,7 +154,99 @@ static void put_operands(struct st_buf *out, const struct st_operand *ops, uint3
 	}
 }
 
-void st_print_inst(struct st_buf *out, const struct st_inst *i)
+/* "st.<mnemonic>", quoted. */
+static void put_mnemonic(struct st_buf *out, const char *name)
+{
+	/* Mnemonics are the parser's unescaped strings: escape them back. */
+	if (!name[strcspn(name, "\"\\")]) {
+		st_buf_puts(out, "\"st.");
+		st_buf_puts(out, name);
+		st_buf_putc(out, '"');
+	} else {
+		struct st_buf tmp = {0};
+		st_buf_puts(&tmp, "st.");
+		st_buf_puts(&tmp, name);
+		put_string(out, st_buf_cstr(&tmp));
+		st_buf_free(&tmp);
+	}
+}
+
+/* Printed text by object, for what instructions share: interned mnemonics
+ * and the attribute lists the parser shares (ir.h). A kernel has a few
+ * hundred of each and prints them hundreds of thousands of times. The text
+ * kept is capped, so a kernel whose lists are all distinct costs no more. */
+struct print_memo {
+	struct memo_slot {
+		const void *key;
+		uint32_t n, len;
+		size_t off;
+	} *slots;
+	size_t cap, count;
+	struct st_buf text;
+};
+
+enum { MEMO_MAX_TEXT = 4 << 20 };
+
+static size_t memo_hash(const void *key, uint32_t n)
+{
+	uint64_t x = (uint64_t)(uintptr_t)key ^ n;
+	x ^= x >> 29;
+	x *= 0x9E3779B97F4A7C15ull;
+	return (size_t)(x >> 32);
+}
+
+static struct memo_slot *memo_find(const struct print_memo *pm, const void *key, uint32_t n)
+{
+	size_t j = memo_hash(key, n) & (pm->cap - 1);
+	while (pm->slots[j].key && (pm->slots[j].key != key || pm->slots[j].n != n))
+		j = (j + 1) & (pm->cap - 1);
+	return &pm->slots[j];
+}
+
+static void memo_grow(struct print_memo *pm)
+{
+	struct print_memo g = {.cap = pm->cap ? pm->cap * 2 : 512, .count = pm->count, .text = pm->text};
+	g.slots = st_xcalloc(g.cap, sizeof *g.slots);
+	for (size_t k = 0; k < pm->cap; k++)
+		if (pm->slots[k].key)
+			*memo_find(&g, pm->slots[k].key, pm->slots[k].n) = pm->slots[k];
+	free(pm->slots);
+	*pm = g;
+}
+
+/* Appends the text for (key, n), rendering it into the memo the first time. */
+static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
+                     void (*render)(struct st_buf *, const void *, uint32_t))
+{
+	if ((pm->count + 1) * 2 > pm->cap)
+		memo_grow(pm);
+	struct memo_slot *s = memo_find(pm, key, n);
+	if (!s->key) {
+		if (pm->text.len > MEMO_MAX_TEXT) {
+			render(out, key, n);
+			return;
+		}
+		size_t off = pm->text.len;
+		render(&pm->text, key, n);
+		*s = (struct memo_slot){key, n, (uint32_t)(pm->text.len - off), off};
+		pm->count++;
+	}
+	st_buf_putn(out, pm->text.data + s->off, s->len);
+}
+
+static void render_mnemonic(struct st_buf *out, const void *name, uint32_t n)
+{
+	(void)n;
+	put_mnemonic(out, name);
+}
+
+static void render_attrs(struct st_buf *out, const void *attrs, uint32_t n)
+{
+	st_buf_putc(out, ' ');
+	put_attrs(out, attrs, n);
+}
+
+static void print_inst(struct st_buf *out, const struct st_inst *i, struct print_memo *pm)
 {
 	if (i->kind == ST_ITEM_LABEL) {
 		st_buf_puts(out, i->name);
@@ -164,28 +257,27 @@ void st_print_inst(struct st_buf *out, const struct st_inst *i)
 		put_operands(out, i->dsts, i->ndsts);
 		st_buf_puts(out, " = ");
 	}
-	/* Mnemonics are the parser's unescaped strings: escape them back. */
-	if (!i->name[strcspn(i->name, "\"\\")]) {
-		st_buf_puts(out, "\"st.");
-		st_buf_puts(out, i->name);
-		st_buf_putc(out, '"');
-	} else {
-		struct st_buf tmp = {0};
-		st_buf_puts(&tmp, "st.");
-		st_buf_puts(&tmp, i->name);
-		put_string(out, st_buf_cstr(&tmp));
-		st_buf_free(&tmp);
-	}
+	if (pm)
+		put_memo(out, pm, i->name, 0, render_mnemonic);
+	else
+		put_mnemonic(out, i->name);
 	st_buf_putc(out, '(');
 	put_operands(out, i->srcs, i->nsrcs);
 	st_buf_putc(out, ')');
-	if (i->nattrs) {
-		st_buf_putc(out, ' ');
-		put_attrs(out, i->attrs, i->nattrs);
-	}
+	if (!i->nattrs)
+		return;
+	if (pm)
+		put_memo(out, pm, i->attrs, i->nattrs, render_attrs);
+	else
+		render_attrs(out, i->attrs, i->nattrs);
 }
 
-static void print_blocks(struct st_buf *out, const struct st_function *f)
+void st_print_inst(struct st_buf *out, const struct st_inst *i)
+{
+	print_inst(out, i, NULL);
+}
+
+static void print_blocks(struct st_buf *out, const struct st_function *f, struct print_memo *pm)
 {
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
@@ -195,8 +287,8 @@ static void print_blocks(struct st_buf *out, const struct st_function *f)
 		st_foreach_item(b, i) {
 			if (i->kind == ST_ITEM_PHI)
 				continue;
-			st_buf_puts(out, "    ");
-			st_print_inst(out, i);
+			st_buf_putn(out, "    ", 4);
+			print_inst(out, i, pm);
 			st_buf_putc(out, '\n');
 		}
 		if (b->succs.n) {
@@ -212,21 +304,36 @@ static void print_blocks(struct st_buf *out, const struct st_function *f)
 	}
 }
 
-void st_print_function(struct st_buf *out, const struct st_function *f)
+static void print_function(struct st_buf *out, const struct st_function *f, struct print_memo *pm)
 {
 	st_buf_puts(out, "st.func @");
 	st_buf_puts(out, f->name);
 	st_buf_puts(out, "() {\n");
-	print_blocks(out, f);
+	print_blocks(out, f, pm);
 	st_buf_puts(out, "}\n");
+}
+
+static void memo_free(struct print_memo *pm)
+{
+	free(pm->slots);
+	st_buf_free(&pm->text);
+}
+
+void st_print_function(struct st_buf *out, const struct st_function *f)
+{
+	struct print_memo pm = {0};
+	print_function(out, f, &pm);
+	memo_free(&pm);
 }
 
 void st_print_module(struct st_buf *out, const struct st_module *m)
 {
+	struct print_memo pm = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		if (m->flat)
-			print_blocks(out, m->funcs.v[fi]);
+			print_blocks(out, m->funcs.v[fi], &pm);
 		else
-			st_print_function(out, m->funcs.v[fi]);
+			print_function(out, m->funcs.v[fi], &pm);
 	}
+	memo_free(&pm);
 }
