@@ -261,6 +261,7 @@ class Facts:
         if writer or fence:
             defs += [("LDS", t) for t in memtok]
         self.uses, self.defs = list(dict.fromkeys(uses)), list(dict.fromkeys(defs))
+        self.regdefs = [d for d in self.defs if d[0] != "LDS"]
         self.waits = wait_counts(inst, wform, wcounter, wfield)
 
 
@@ -369,7 +370,7 @@ class Model:
             self.back[(u, h)] = by_header[h]
 
     def step(self, state, fact, found, path):
-        queues, last = state
+        queues, last, writers = state
         tensor_raw = fact.fence or self.num_waves == 1
 
         def dep(op, rule):
@@ -381,6 +382,15 @@ class Model:
             if key not in found or (found[key][0] and not carried):
                 found[key] = (carried, rule, list(path))
 
+        # WAW on registers: the newest in-flight load of another counter (or
+        # any scalar load) writing the same register.
+        for d in fact.regdefs:
+            for c in ("DS", "LOAD", "KM"):
+                if c == fact.counter and c != "KM":
+                    continue
+                op = writers.get((d, c))
+                if op is not None:
+                    dep(op, "WAW-REG")
         for u in fact.uses:
             op = last.get(u)
             if op is None:
@@ -429,6 +439,9 @@ class Model:
                 del q[0]
             for d in fact.defs:
                 last[d] = op
+            if fact.counter in ("DS", "LOAD", "KM"):
+                for d in fact.regdefs:
+                    writers[(d, fact.counter)] = op
 
     def enumerate(self, unroll=2, max_paths=200000):
         """All (consumer line, producer line) -> (loop-carried only, rule, path)
@@ -438,10 +451,10 @@ class Model:
         budget = [max_paths]
 
         def copy(state):
-            queues, last = state
+            queues, last, writers = state
             # Ops are shared between copies: only `carried` is mutated, and a
             # crossing copies the op first (see below).
-            return {c: list(q) for c, q in queues.items()}, dict(last)
+            return {c: list(q) for c, q in queues.items()}, dict(last), dict(writers)
 
         def walk(b, state, counts, path):
             if budget[0] <= 0:
@@ -457,7 +470,7 @@ class Model:
                     if counts.get(edge, 0) >= unroll:
                         continue
                     body = self.back[edge]
-                    queues, last = nstate
+                    queues, last, _ = nstate
                     q = queues["TENSOR"]
                     for k, op in enumerate(q):
                         if op.carried is None and op.fact.block in body:
@@ -474,5 +487,5 @@ class Model:
                     walk(s, nstate, counts, path)
             path.pop()
 
-        walk(0, ({c: [] for c in COUNTERS}, {}), {}, [])
+        walk(0, ({c: [] for c in COUNTERS}, {}, {}), {}, [])
         return found, budget[0] > 0

@@ -80,7 +80,24 @@ enum role {
 	ROLE_TENSOR_WAW = 1u << 6,    /* writes LDS a tensor load may be filling: ds_write, async writer */
 };
 
-enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_BARRIER, RULE_CONSERVATIVE };
+enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_WAW_REG, RULE_BARRIER, RULE_CONSERVATIVE };
+
+/* Counters whose ops write registers, for WAW on registers. */
+enum { NWAW = 3 };
+static const enum st_counter waw_counters[NWAW] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
+
+static int waw_group(enum st_counter c)
+{
+	return c == ST_CNT_DS ? 0 : c == ST_CNT_LOAD ? 1 : c == ST_CNT_KM ? 2 : -1;
+}
+
+/* Does a register write by an op of counter `writer` race with an in-flight
+ * load of group g? Loads of one in-order counter land in issue order; scalar
+ * loads return out of order. */
+static bool waw_races(enum st_counter writer, int g)
+{
+	return writer != waw_counters[g] || waw_counters[g] == ST_CNT_KM;
+}
 
 /* Relevance slots of the depth analysis (see compute_futures), per counter
  * group: anchors an ownerless op may still be a dependency of. */
@@ -181,6 +198,7 @@ struct val {
 	uint64_t *live_out;     /* nblocks * nkw */
 	uint32_t nslots;        /* depth slots: DS, ASYNC, TENSOR, each SLOT_TOKENS + tokens */
 	uint16_t *depth_out;    /* nblocks * nslots */
+	uint64_t *waw_out;      /* nblocks * NWAW * nkw: registers a racing write may still hit */
 	uint32_t *nstates;
 	bool *inconclusive;
 
@@ -195,6 +213,7 @@ struct val {
 	struct queue q[ST_NUM_COUNTERS];
 	wv_key *okey;      /* owner map: key -> went index */
 	uint32_t *oval, *ostamp;
+	uint32_t (*owaw)[NWAW]; /* key -> newest in-flight went of each WAW group writing it */
 	uint32_t ocap, ocount, stamp;
 	ST_VEC(uint32_t) enc, kenc;
 
@@ -614,6 +633,12 @@ static void compute_futures(struct val *v)
 	uint16_t *depth_in = st_xcalloc((size_t)nb * ns, sizeof *depth_in);
 	uint32_t *first = st_xcalloc(nb + 1, sizeof *first);
 	uint16_t *r = st_xcalloc(ns, sizeof *r);
+	/* WAW: registers written, by a write racing with group g, before a wait
+	 * drains g's counter to 0 (per block, and whether the block drains). */
+	uint64_t *waw_local = st_xcalloc((size_t)nb * NWAW * nkw, sizeof *waw_local);
+	uint64_t *waw_in = st_xcalloc((size_t)nb * NWAW * nkw, sizeof *waw_in);
+	unsigned *waw_drained = st_xcalloc(nb, sizeof *waw_drained);
+	v->waw_out = st_xcalloc((size_t)nb * NWAW * nkw, sizeof *v->waw_out);
 	v->live_out = st_xcalloc((size_t)nb * nkw, sizeof *v->live_out);
 	v->depth_out = st_xcalloc((size_t)nb * ns, sizeof *v->depth_out);
 	for (size_t id = 0; id < v->facts.n; id++) {
@@ -627,6 +652,17 @@ static void compute_futures(struct val *v)
 		}
 		for (uint32_t k = 0; k < f->ndef; k++)
 			setbit(bdef, key_index(v, v->defs.v[f->def_off + k]));
+		for (int g = 0; g < NWAW; g++) {
+			if (!waw_races(f->counter, g) || (waw_drained[b] >> g & 1))
+				continue;
+			uint64_t *wl = waw_local + ((size_t)b * NWAW + g) * nkw;
+			for (uint32_t k = 0; k < f->ndef; k++)
+				setbit(wl, key_index(v, v->defs.v[f->def_off + k]));
+		}
+		if (f->is_wait)
+			for (int g = 0; g < NWAW; g++)
+				if (f->waits[waw_counters[g]] == 0)
+					waw_drained[b] |= 1u << g;
 		first[b + 1] = (uint32_t)id + 1;
 	}
 	for (uint32_t b = 1; b <= nb; b++)
@@ -636,6 +672,7 @@ static void compute_futures(struct val *v)
 	/* Iterate in reverse block order (close to post-order for laid-out code)
 	 * until nothing changes; depths only grow, up to the cap. */
 	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);
+	memcpy(waw_in, waw_local, (size_t)nb * NWAW * nkw * sizeof *waw_in);
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t b = nb; b-- > 0;) {
@@ -650,6 +687,10 @@ static void compute_futures(struct val *v)
 				const uint16_t *di = depth_in + (size_t)t * ns;
 				for (uint32_t w = 0; w < nkw; w++)
 					lo[w] |= li[w];
+				const uint64_t *wi = waw_in + (size_t)t * NWAW * nkw;
+				uint64_t *wo = v->waw_out + (size_t)b * NWAW * nkw;
+				for (uint32_t w = 0; w < NWAW * nkw; w++)
+					wo[w] |= wi[w];
 				for (uint32_t k = 0; k < ns; k++)
 					if (di[k] > dout[k])
 						dout[k] = di[k];
@@ -660,6 +701,17 @@ static void compute_futures(struct val *v)
 				uint64_t x = bue[w] | (lo[w] & ~bdef[w]);
 				changed |= x != li[w];
 				li[w] = x;
+			}
+			for (int g = 0; g < NWAW; g++) {
+				uint64_t *wi = waw_in + ((size_t)b * NWAW + g) * nkw;
+				const uint64_t *wl = waw_local + ((size_t)b * NWAW + g) * nkw;
+				const uint64_t *wo = v->waw_out + ((size_t)b * NWAW + g) * nkw;
+				bool pass = !(waw_drained[b] >> g & 1);
+				for (uint32_t w = 0; w < nkw; w++) {
+					uint64_t x = wl[w] | (pass ? wo[w] : 0);
+					changed |= x != wi[w];
+					wi[w] = x;
+				}
 			}
 			memcpy(r, dout, ns * sizeof *r);
 			for (uint32_t id = first[b + 1]; id-- > first[b];)
@@ -675,6 +727,31 @@ static void compute_futures(struct val *v)
 	free(depth_in);
 	free(first);
 	free(r);
+	free(waw_local);
+	free(waw_in);
+	free(waw_drained);
+}
+
+/* May a write racing with in-flight load `id` (WAW on registers) still come
+ * after block b, before the load's counter is drained to 0? With `newest`
+ * (a working-state entry), only registers it is the newest in-flight writer
+ * of count: an older load of the same counter retires first (a scalar one
+ * too: only kmcnt 0 and the cap retire those), so it never decides. */
+static uint32_t waw_writer(const struct val *v, wv_key k, int g);
+static bool waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newest)
+{
+	const struct fact *f = &v->facts.v[id];
+	int g = waw_group(f->counter);
+	if (g < 0)
+		return false;
+	const uint64_t *wo = v->waw_out + ((size_t)b * NWAW + g) * v->nkw;
+	for (uint32_t k = 0; k < f->ndef; k++) {
+		wv_key key = v->defs.v[f->def_off + k];
+		if (key >> 32 != ST_REG_LDS && bit(wo, key_index(v, key)) &&
+		    (newest == NONE32 || waw_writer(v, key, g) == newest))
+			return true;
+	}
+	return false;
 }
 
 /* Can an ownerless in-flight op of fact `id`, with `newer` ops of its counter
@@ -862,9 +939,11 @@ static void owner_grow(struct val *v)
 {
 	wv_key *ok = v->okey;
 	uint32_t *ov = v->oval, *os = v->ostamp, ocap = v->ocap;
+	uint32_t (*ow)[NWAW] = v->owaw;
 	v->ocap = ocap ? ocap * 2 : 256;
 	v->okey = st_xmalloc(v->ocap * sizeof *v->okey);
 	v->oval = st_xmalloc(v->ocap * sizeof *v->oval);
+	v->owaw = st_xmalloc(v->ocap * sizeof *v->owaw);
 	v->ostamp = st_xcalloc(v->ocap, sizeof *v->ostamp);
 	v->ocount = 0;
 	for (uint32_t s = 0; s < ocap; s++) {
@@ -874,10 +953,12 @@ static void owner_grow(struct val *v)
 		v->ostamp[t] = v->stamp;
 		v->okey[t] = ok[s];
 		v->oval[t] = ov[s];
+		memcpy(v->owaw[t], ow[s], sizeof *ow);
 		v->ocount++;
 	}
 	free(ok);
 	free(ov);
+	free(ow);
 	free(os);
 }
 
@@ -891,7 +972,8 @@ static uint32_t owner(const struct val *v, wv_key k)
 	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
 }
 
-static void set_owner(struct val *v, wv_key k, uint32_t w)
+/* The slot of key k, created empty if needed. */
+static uint32_t key_slot_new(struct val *v, wv_key k)
 {
 	if ((v->ocount + 1) * 2 > v->ocap)
 		owner_grow(v);
@@ -899,9 +981,42 @@ static void set_owner(struct val *v, wv_key k, uint32_t w)
 	if (v->ostamp[s] != v->stamp) {
 		v->ostamp[s] = v->stamp;
 		v->okey[s] = k;
+		v->oval[s] = NONE32;
+		for (int g = 0; g < NWAW; g++)
+			v->owaw[s][g] = NONE32;
 		v->ocount++;
 	}
-	v->oval[s] = w;
+	return s;
+}
+
+static void set_owner(struct val *v, wv_key k, uint32_t w)
+{
+	v->oval[key_slot_new(v, k)] = w;
+}
+
+/* The newest in-flight op of WAW group g that writes register key k. */
+static uint32_t waw_writer(const struct val *v, wv_key k, int g)
+{
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp)
+		return NONE32;
+	uint32_t w = v->owaw[s][g];
+	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
+}
+
+/* Entry w (a load of WAW group g, fact `id`) is the newest to write its
+ * registers. */
+static void note_writes(struct val *v, uint32_t id, uint32_t w)
+{
+	const struct fact *f = &v->facts.v[id];
+	int g = waw_group(f->counter);
+	if (g < 0)
+		return;
+	for (uint32_t k = 0; k < f->ndef; k++) {
+		wv_key key = v->defs.v[f->def_off + k];
+		if (key >> 32 != ST_REG_LDS)
+			v->owaw[key_slot_new(v, key)][g] = w;
+	}
 }
 
 /* Key k gets a new definition: its previous producer no longer owns it. */
@@ -986,6 +1101,8 @@ static void decode(struct val *v, const uint32_t *w, uint32_t len)
 			p += 3;
 			uint32_t e = new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
 			v->wents.v[e].nkeys = nkeys;
+			if (inst != ANON)
+				note_writes(v, inst, e);
 			for (uint32_t j = 0; j < nkeys; j++, p += 2) {
 				wv_key key = (uint64_t)w[p] << 32 | w[p + 1];
 				st_vec_push(&v->wkeys, key);
@@ -1013,7 +1130,8 @@ static void encode(struct val *v, uint32_t b)
 				if (bit(live, key_index(v, keys[j])))
 					keys[nlive++] = keys[j];
 			e->nkeys = nlive;
-			if (!nlive && e->inst != ANON && !may_matter(v, b, e->inst, q->n - k - 1)) {
+			if (!nlive && e->inst != ANON && !may_matter(v, b, e->inst, q->n - k - 1) &&
+			    !waw_matters(v, b, e->inst, qat(q, k))) {
 				e->inst = ANON;
 				e->mark = 0;
 			}
@@ -1049,7 +1167,7 @@ static void encode(struct val *v, uint32_t b)
  * one exploration. Every error is still found, and each loop-carried class
  * is still reported, though a consumer may be reported with fewer
  * loop-carried producers of one class. */
-static void class_key(struct val *v, const uint32_t *w, uint32_t len)
+static void class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
 {
 	st_vec_clear(&v->kenc);
 	uint32_t p = 0;
@@ -1066,7 +1184,9 @@ static void class_key(struct val *v, const uint32_t *w, uint32_t len)
 			p += 3 + 2 * nkeys;
 			if (inst == ANON && !kept && !split)
 				continue;
-			if (inst != ANON && nkeys == 0 && (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR))
+			/* A load a racing write may still hit keeps its registers. */
+			if (inst != ANON && nkeys == 0 && (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR) &&
+			    !(from != NONE32 && waw_matters(v, from, inst, NONE32)))
 				inst = v->facts.v[inst].tclass;
 			if (split && (inst == ANON || mark)) {
 				if (inst != ANON)
@@ -1195,6 +1315,24 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 			continue;
 		violation(v, node, id, w, RULE_RAW, u, NULL);
 	}
+	/* WAW on registers: an in-flight load of another counter (or any
+	 * scalar load) would land after this write. The newest such load per
+	 * counter decides; older ones of an in-order counter retire first. */
+	for (uint32_t k = 0; k < f->ndef; k++) {
+		wv_key key = v->defs.v[f->def_off + k];
+		if (key >> 32 == ST_REG_LDS)
+			continue;
+		for (int g = 0; g < NWAW; g++) {
+			if (!waw_races(f->counter, g))
+				continue;
+			uint32_t w = waw_writer(v, key, g);
+			v->nchecked++;
+			if (w != NONE32) {
+				struct use u = {key, NONE32};
+				violation(v, node, id, w, RULE_WAW_REG, &u, NULL);
+			}
+		}
+	}
 	if (f->roles & ROLE_WAR_ANCHOR) {
 		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO. */
 		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
@@ -1295,8 +1433,11 @@ static void apply(struct val *v, uint32_t id)
 	const wv_key *defs = v->defs.v + f->def_off;
 	for (uint32_t k = 0; k < f->ndef; k++)
 		disown(v, defs[k]);
-	if (f->counter != ST_CNT_NONE)
-		issue(v, f->counter, new_went(v, id, 0, f->counter, defs, f->ndef));
+	if (f->counter != ST_CNT_NONE) {
+		uint32_t w = new_went(v, id, 0, f->counter, defs, f->ndef);
+		issue(v, f->counter, w);
+		note_writes(v, id, w);
+	}
 }
 
 /* ---- Exploration ---------------------------------------------------------- */
@@ -1341,7 +1482,7 @@ static void add_node(struct val *v, uint32_t block, uint32_t parent, const uint3
 	uint64_t h = 0;
 	uint32_t *key = NULL, klen = 0;
 	if (v->dedup_block[block]) {
-		class_key(v, w, len);
+		class_key(v, parent == NONE32 ? NONE32 : v->nodes.v[parent].block, w, len);
 		klen = (uint32_t)v->kenc.n;
 		h = hash_words(v->kenc.v, klen, block);
 		if ((v->tcount + 1) * 2 > v->tcap)
@@ -1450,6 +1591,19 @@ static bool report(struct val *v, const struct violation *x)
 	case RULE_ASYNC_RAW: st_buf_puts(&msg, "RAW dependency through LDS"); break;
 	case RULE_WAR: st_buf_puts(&msg, "WAR-on-LDS dependency"); break;
 	case RULE_WAW: st_buf_puts(&msg, "WAW-on-LDS dependency"); break;
+	case RULE_WAW_REG:
+		/* The consumer's destination holding the register. */
+		st_reg_format((struct st_reg){(enum st_regclass)(x->key >> 32), (uint32_t)x->key, 1, false}, reg, sizeof reg);
+		for (uint32_t k = 0; k < c->inst->ndsts; k++) {
+			const struct st_operand *d = &c->inst->dsts[k];
+			if (d->kind == ST_OPND_REG && st_reg_overlaps(d->reg, (struct st_reg){(enum st_regclass)(x->key >> 32),
+			                                                                       (uint32_t)x->key, 1, false})) {
+				st_reg_format(d->reg, reg, sizeof reg);
+				break;
+			}
+		}
+		st_buf_printf(&msg, "WAW dependency through %s", reg);
+		break;
 	case RULE_BARRIER: st_buf_puts(&msg, "barrier ordering dependency"); break;
 	case RULE_CONSERVATIVE: st_buf_printf(&msg, "conservative dependency (%s)", x->why); break;
 	}
@@ -1494,11 +1648,13 @@ static void val_free(struct val *v)
 		free(v->q[c].slot);
 	free(v->okey);
 	free(v->oval);
+	free(v->owaw);
 	free(v->ostamp);
 	st_vec_free(&v->keyu);
 	st_vec_free(&v->toku);
 	free(v->live_out);
 	free(v->depth_out);
+	free(v->waw_out);
 	st_vec_free(&v->enc);
 	st_vec_free(&v->kenc);
 	st_vec_free(&v->viols);
