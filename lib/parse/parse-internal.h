@@ -78,15 +78,38 @@ struct st_parser {
 	ST_VEC(struct st_value) elems;
 	ST_VEC(struct st_attr) dict_store;
 	ST_VEC(struct st_value) elem_store;
+	/* Attribute lists shared between instructions (parse.c): by content,
+	 * and by the text of a one-line dictionary that ends its statement, so
+	 * a repeated `{ ... }` is one ATTRS_SEEN token (lexer.l, st_lex_brace). */
+	struct shared_list {
+		struct st_attr *attrs;
+		uint32_t n;
+		bool located; /* still the first instruction's own copy */
+	} **lists;
+	size_t nlists;
 	struct attr_list_set {
 		struct attr_list_slot {
 			uint64_t hash;
-			struct st_attr *attrs;
-			uint32_t n;
-			bool located; /* still the first instruction's own copy */
+			struct shared_list *sl;
 		} *slots;
 		size_t cap, n;
 	} attr_lists;
+	struct attr_text_set {
+		struct attr_text_slot {
+			uint64_t hash;
+			const char *s;
+			size_t n;
+			struct shared_list *sl;
+		} *slots;
+		size_t cap, n;
+	} attr_texts;
+	int prev_tok;             /* the token st_yylex returned last */
+	const char *dict_open;    /* the statement's top-level '{', its line */
+	uint32_t dict_open_line;
+	const char *dict_close;   /* just past the matching '}', its line */
+	uint32_t dict_close_line;
+	struct shared_list *seen; /* ATTRS_SEEN: the list its text stands for */
+	struct shared_list *ended; /* the list of the instruction just ended */
 	struct st_buf sbuf;
 	struct st_inst *cur;
 };
@@ -106,6 +129,10 @@ int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
 int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n);
+/* At "{" and the rest of its line (n bytes): how many bytes the token
+ * keeps. 1 is a plain '{'; more is an instruction's attribute text read
+ * before, an ATTRS_SEEN token standing for p->seen. */
+int st_lex_brace(struct st_parser *p, const char *text, size_t n);
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 
 /* Semantic actions (parse.c), called from parser.y. */
@@ -123,6 +150,8 @@ void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct s
 void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc);
 /* has_attrs: the statement's dictionary is on the value stack. */
 void st_parse_end_inst(struct st_parser *p, bool has_attrs);
+/* The statement's attributes were an ATTRS_SEEN token (p->seen). */
+void st_parse_end_inst_seen(struct st_parser *p);
 /* Operands: each appends one operand to p->ops. */
 void st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc);
 void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st_loc loc, const struct st_tok *lo,

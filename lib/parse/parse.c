@@ -139,12 +139,18 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 	return 0;
 }
 
+static void remember_attr_text(struct st_parser *p, const char *newline);
+
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 {
 	struct st_parser *p = st_yyget_extra(scanner);
 	int t = st_yylex_raw(val, loc, scanner);
 	if (t == NEWLINE) {
+		if (p->ended && p->prev_tok == '}')
+			remember_attr_text(p, p->tok_s);
+		p->ended = NULL;
 		p->line_first = true;
+		p->prev_tok = NEWLINE;
 		return p->depth && !p->eof_state ? DICT_NL : NEWLINE;
 	}
 	if (p->line_first) {
@@ -157,13 +163,20 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 			p->func_header = t == KW_FUNC;
 	}
 	if (t == '{') {
-		if (p->func_header)
+		if (p->func_header) {
 			p->func_header = false;
-		else
-			p->depth++;
+		} else if (p->depth++ == 0) {
+			p->dict_open = p->tok_s;
+			p->dict_open_line = loc->line;
+			p->dict_close = NULL;
+		}
 	} else if (t == '}' && p->depth) {
-		p->depth--;
+		if (--p->depth == 0) {
+			p->dict_close = p->tok_s + 1;
+			p->dict_close_line = loc->line;
+		}
 	}
+	p->prev_tok = t;
 	return t;
 }
 
@@ -499,25 +512,124 @@ static struct attr_list_slot *find_attr_list(struct attr_list_set *s, uint64_t h
 {
 	for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
 		struct attr_list_slot *e = &s->slots[j];
-		if (!e->attrs || (e->hash == h && e->n == n && same_attrs(e->attrs, a, n)))
+		if (!e->sl || (e->hash == h && e->sl->n == n && same_attrs(e->sl->attrs, a, n)))
 			return e;
 	}
 }
 
-static void add_attr_list(struct attr_list_set *s, uint64_t h, struct st_attr *a, uint32_t n)
+static struct shared_list *add_attr_list(struct st_parser *p, uint64_t h, struct st_attr *a, uint32_t n)
 {
+	struct attr_list_set *s = &p->attr_lists;
 	if ((s->n + 1) * 2 > s->cap) {
 		struct attr_list_set g = {.cap = s->cap ? s->cap * 2 : 256};
 		g.slots = st_xcalloc(g.cap, sizeof *g.slots);
 		for (size_t k = 0; k < s->cap; k++)
-			if (s->slots[k].attrs)
-				*find_attr_list(&g, s->slots[k].hash, s->slots[k].attrs, s->slots[k].n) = s->slots[k];
+			if (s->slots[k].sl)
+				*find_attr_list(&g, s->slots[k].hash, s->slots[k].sl->attrs, s->slots[k].sl->n) = s->slots[k];
 		g.n = s->n;
 		free(s->slots);
 		*s = g;
 	}
-	*find_attr_list(s, h, a, n) = (struct attr_list_slot){h, a, n, true};
+	struct shared_list *sl = st_xmalloc(sizeof *sl);
+	*sl = (struct shared_list){a, n, true};
+	if (p->nlists % 64 == 0)
+		p->lists = st_xrealloc(p->lists, (p->nlists + 64) * sizeof *p->lists);
+	p->lists[p->nlists++] = sl;
+	*find_attr_list(s, h, a, n) = (struct attr_list_slot){h, sl};
 	s->n++;
+	return sl;
+}
+
+/* The list for one more instruction: the first one's located copy becomes
+ * the first instruction's own, and the others share a copy without locations. */
+static struct st_attr *share(struct st_parser *p, struct shared_list *sl)
+{
+	if (sl->located) {
+		sl->attrs = copy_attrs(p, sl->attrs, sl->n, false);
+		sl->located = false;
+	}
+	return sl->attrs;
+}
+
+/* Dictionary texts: 8 bytes at a time, then the tail. */
+static uint64_t hash_text(const char *s, size_t n)
+{
+	uint64_t h = 0x9E3779B97F4A7C15ull ^ n;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	for (; k < n; k++)
+		h = (h ^ (unsigned char)s[k]) * 0x100000001B3ull;
+	return h ^ (h >> 29);
+}
+
+static struct attr_text_slot *find_attr_text(struct attr_text_set *s, uint64_t h, const char *text, size_t n)
+{
+	for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
+		struct attr_text_slot *e = &s->slots[j];
+		if (!e->sl || (e->hash == h && e->n == n && memcmp(e->s, text, n) == 0))
+			return e;
+	}
+}
+
+static void add_attr_text(struct attr_text_set *s, uint64_t h, const char *text, size_t n, struct shared_list *sl)
+{
+	if ((s->n + 1) * 2 > s->cap) {
+		struct attr_text_set g = {.cap = s->cap ? s->cap * 2 : 256};
+		g.slots = st_xcalloc(g.cap, sizeof *g.slots);
+		for (size_t k = 0; k < s->cap; k++)
+			if (s->slots[k].sl)
+				*find_attr_text(&g, s->slots[k].hash, s->slots[k].s, s->slots[k].n) = s->slots[k];
+		g.n = s->n;
+		free(s->slots);
+		*s = g;
+	}
+	struct attr_text_slot *e = find_attr_text(s, h, text, n);
+	if (e->sl)
+		return;
+	*e = (struct attr_text_slot){h, text, n, sl};
+	s->n++;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* At the newline that ends an instruction whose attributes `{ ... }` were
+ * one line followed by nothing but blanks: remember their text. (Only now
+ * is the text after '}' readable: flex keeps a NUL after the last token.) */
+static void remember_attr_text(struct st_parser *p, const char *newline)
+{
+	const char *s = p->dict_open, *e = p->dict_close;
+	struct shared_list *sl = p->ended;
+	p->ended = NULL;
+	if (!sl || !s || !e || e <= s || p->dict_open_line != p->dict_close_line || newline < e)
+		return;
+	for (const char *t = e; t < newline; t++)
+		if (!is_blank(*t))
+			return;
+	add_attr_text(&p->attr_texts, hash_text(s, (size_t)(e - s)), s, (size_t)(e - s), sl);
+}
+
+int st_lex_brace(struct st_parser *p, const char *text, size_t n)
+{
+	p->tok_n = 1;
+	/* Only where an instruction's attributes start: after its operand list
+	 * or mnemonic, outside any dictionary. */
+	if (!p->attr_texts.n || p->depth || p->func_header || (p->prev_tok != ')' && p->prev_tok != STRING))
+		return 1;
+	while (n > 1 && is_blank(text[n - 1]))
+		n--;
+	struct attr_text_slot *e = find_attr_text(&p->attr_texts, hash_text(text, n), text, n);
+	if (!e->sl)
+		return 1;
+	p->seen = e->sl;
+	return (int)n;
 }
 
 /* ---- Operands ---- */
@@ -852,6 +964,18 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	p->cur = i;
 }
 
+/* st_verify_inst without the attributes (a shared list verified once). */
+static size_t verify_operands(struct st_parser *p, struct st_inst *i)
+{
+	uint32_t n = i->nattrs;
+	i->nattrs = 0;
+	size_t bad = st_verify_inst(i, p->diag);
+	i->nattrs = n;
+	return bad;
+}
+
+static void append_inst(struct st_parser *p, struct st_inst *i);
+
 void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 {
 	struct st_inst *i = p->cur;
@@ -874,7 +998,7 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 	 * from then on if it is good. */
 	struct st_attr *scratch = NULL;
 	uint32_t n = 0;
-	struct attr_list_slot *shared = NULL;
+	struct shared_list *sl = NULL;
 	uint64_t h = 0;
 	if (attrs && attrs->nfields) {
 		scratch = p->dict_store.v + attrs->i;
@@ -882,31 +1006,59 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 		resolve_scratch(p, scratch, n);
 		h = hash_attrs(scratch, n);
 		if (p->attr_lists.cap)
-			shared = find_attr_list(&p->attr_lists, h, scratch, n);
-		if (shared && shared->attrs) {
-			if (shared->located) {
-				shared->attrs = copy_attrs(p, shared->attrs, n, false);
-				shared->located = false;
-			}
-			i->attrs = shared->attrs;
-			i->nattrs = i->capattrs = n;
-			scratch = NULL;
-		} else {
-			i->attrs = scratch;
-			i->nattrs = i->capattrs = n;
-		}
+			sl = find_attr_list(&p->attr_lists, h, scratch, n)->sl;
 	}
-	size_t bad = st_verify_inst(i, p->diag);
-	p->nerrors += bad;
-	if (bad)
-		p->last_error_line = i->loc.line;
-	if (scratch) {
+	size_t bad;
+	if (sl) {
+		i->attrs = share(p, sl);
+		i->nattrs = i->capattrs = n;
+		bad = verify_operands(p, i);
+	} else {
+		i->attrs = scratch;
+		i->nattrs = i->capattrs = n;
+		bad = st_verify_inst(i, p->diag);
 		i->attrs = copy_attrs(p, scratch, n, true);
-		if (!bad)
-			add_attr_list(&p->attr_lists, h, i->attrs, n);
+		if (!bad && n)
+			sl = add_attr_list(p, h, i->attrs, n);
+	}
+	if (bad) {
+		p->nerrors += bad;
+		p->last_error_line = i->loc.line;
+	} else {
+		p->ended = sl;
 	}
 	st_vec_clear(&p->dict_store);
 	st_vec_clear(&p->elem_store);
+	append_inst(p, i);
+}
+
+/* The list an ATTRS_SEEN token stands for verified when it was first seen;
+ * only the operands are left to check. */
+void st_parse_end_inst_seen(struct st_parser *p)
+{
+	struct st_inst *i = p->cur;
+	p->cur = NULL;
+	struct shared_list *sl = p->seen;
+	p->seen = NULL;
+	if (!i || !sl) {
+		st_vec_clear(&p->ops);
+		return;
+	}
+	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
+	i->nsrcs = i->capsrcs = (uint32_t)p->ops.n;
+	st_vec_clear(&p->ops);
+	i->attrs = share(p, sl);
+	i->nattrs = i->capattrs = sl->n;
+	size_t bad = verify_operands(p, i);
+	if (bad) {
+		p->nerrors += bad;
+		p->last_error_line = i->loc.line;
+	}
+	append_inst(p, i);
+}
+
+static void append_inst(struct st_parser *p, struct st_inst *i)
+{
 	struct st_block *b = current_block(p, i->loc, "instruction");
 	if (!b)
 		return;
@@ -985,6 +1137,10 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	st_vec_free(&p.dict_store);
 	st_vec_free(&p.elem_store);
 	free(p.attr_lists.slots);
+	free(p.attr_texts.slots);
+	for (size_t k = 0; k < p.nlists; k++)
+		free(p.lists[k]);
+	free(p.lists);
 	st_vec_free(&p.pending);
 	free(p.labels.slots);
 	st_buf_free(&p.sbuf);

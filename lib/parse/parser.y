@@ -69,6 +69,7 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 %token NEWLINE "end of line"
 %token DICT_NL "line break"
 %token LEX_ERROR "invalid token"
+%token ATTRS_SEEN "'{'"
 
 %type <tok> hw_id
 %type <mark> dict_open array_open
@@ -132,6 +133,7 @@ src_list:
 attrs:
 	  %empty                              { st_parse_end_inst(p, false); }
 	| dict                                { st_parse_end_inst(p, true); }
+	| ATTRS_SEEN                          { st_parse_end_inst_seen(p); }
 	;
 
 /* Each operand rule appends its operand to the statement's list. */
