@@ -78,7 +78,10 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 		}
 	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
-	df->phi_mark = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_mark);
+	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
+	df->phi_work.low = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.low);
+	df->phi_work.comp = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.comp);
+	df->phi_work.on_stack = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.on_stack);
 	size_t nb = f->blocks.n ? f->blocks.n : 1;
 	df->processable = st_xmalloc(nb * sizeof *df->processable);
 	for (size_t b = 0; b < f->blocks.n; b++)
@@ -96,9 +99,17 @@ void wc_dataflow_free(struct wc_dataflow *df)
 			f->blocks.v[b]->phis.v[k]->id = df->saved_phi_ids[p++];
 	for (uint32_t k = 0; k < df->ninst; k++)
 		free(df->tokens[k].ids);
-	for (uint32_t k = 0; k < df->ninst - df->nitems; k++)
+	for (size_t k = 0; k < df->phi_sets.n; k++) {
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			free(df->phis[k].all[c].v);
+			free(df->phi_sets.v[k][c].v);
+		free(df->phi_sets.v[k]);
+	}
+	st_vec_free(&df->phi_sets);
+	free(df->phi_work.index);
+	free(df->phi_work.low);
+	free(df->phi_work.comp);
+	free(df->phi_work.on_stack);
+	st_vec_free(&df->phi_work.stack);
 	for (size_t b = 0; b < f->blocks.n; b++) {
 		wc_state_free(&df->entry[b]);
 		wc_state_free(&df->exit[b]);
@@ -107,7 +118,6 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	free(df->exit);
 	free(df->processable);
 	free(df->phis);
-	free(df->phi_mark);
 	free(df->drain_of);
 	free(df->tokens);
 	free(df->saved_phi_ids);
@@ -234,29 +244,33 @@ static struct wc_phi_summary *summary_slot(struct wc_dataflow *df, const struct 
 }
 
 /* collectMemOpDeps of a PHI: the concrete memory ops reachable through its
- * web of PHIs, by a walk that reuses finished summaries (exact even around
- * loops, where PHI webs are cyclic). */
-const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
+ * web of PHIs. All PHIs of one strongly connected web (a loop carrying a
+ * register around) stand for the same ops, so the summaries are computed
+ * per strongly connected component (Tarjan, iteratively), each component's
+ * set being its members' concrete incoming producers plus the sets of the
+ * components it reaches; components share one set. */
+struct tarjan_frame {
+	uint32_t phi; /* PHI index */
+	uint32_t next; /* next incoming slot to visit */
+};
+
+static struct st_inst *phi_at(const struct wc_dataflow *df, uint32_t k)
 {
-	struct wc_phi_summary *s = summary_slot(df, phi);
-	if (s->done)
-		return s;
+	return df->insts[df->nitems + k];
+}
+
+static void finish_component(struct wc_dataflow *df, uint32_t root, struct wc_phi_work *w)
+{
+	/* Pop the component off the stack. */
+	size_t first = w->stack.n;
+	do
+		first--;
+	while (w->stack.v[first] != root);
 	ST_VEC(uint32_t) acc[ST_NUM_COUNTERS] = {{0}};
-	ST_VEC(struct st_inst *) work = {0};
-	/* Visited marks: one array for every walk, told apart by generation. */
-	uint32_t *mark = df->phi_mark;
-	uint32_t gen = ++df->phi_mark_gen;
-	st_vec_push(&work, phi);
-	mark[phi->id - df->nitems] = gen;
-	while (work.n) {
-		struct st_inst *p = st_vec_pop(&work);
-		struct wc_phi_summary *ps = summary_slot(df, p);
-		if (ps != s && ps->done) {
-			for (int c = 0; c < ST_NUM_COUNTERS; c++)
-				for (uint32_t k = 0; k < ps->all[c].n; k++)
-					st_vec_push(&acc[c], ps->all[c].v[k]);
-			continue;
-		}
+	for (size_t m = first; m < w->stack.n; m++)
+		w->comp[w->stack.v[m]] = root + 1;
+	for (size_t m = first; m < w->stack.n; m++) {
+		struct st_inst *p = phi_at(df, w->stack.v[m]);
 		size_t npreds = p->block ? p->block->preds.n : 0;
 		for (size_t k = 0; k < npreds; k++) {
 			struct st_inst *x = p->phi_incoming ? p->phi_incoming[k] : NULL;
@@ -264,10 +278,13 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 				continue;
 			if (is_phi(x)) {
 				uint32_t xi = x->id - df->nitems;
-				if (mark[xi] != gen) {
-					mark[xi] = gen;
-					st_vec_push(&work, x);
-				}
+				if (w->comp[xi] == root + 1)
+					continue; /* same component */
+				const struct wc_phi_summary *xs = &df->phis[xi];
+				st_assert(xs->done);
+				for (int c = 0; c < ST_NUM_COUNTERS; c++)
+					for (uint32_t e = 0; e < xs->all[c].n; e++)
+						st_vec_push(&acc[c], xs->all[c].v[e]);
 				continue;
 			}
 			enum st_counter c = wc_counter_of(df, x);
@@ -275,12 +292,66 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 				st_vec_push(&acc[c], x->id);
 		}
 	}
+	struct wc_idset *set = st_xcalloc(ST_NUM_COUNTERS, sizeof *set);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
-		s->all[c].n = sort_unique(acc[c].v, (uint32_t)acc[c].n);
-		s->all[c].v = acc[c].v;
+		set[c].n = sort_unique(acc[c].v, (uint32_t)acc[c].n);
+		set[c].v = acc[c].v;
 	}
-	s->done = true;
-	st_vec_free(&work);
+	st_vec_push(&df->phi_sets, set);
+	for (size_t m = first; m < w->stack.n; m++) {
+		df->phis[w->stack.v[m]].all = set;
+		df->phis[w->stack.v[m]].done = true;
+		w->on_stack[w->stack.v[m]] = false;
+	}
+	w->stack.n = first;
+}
+
+const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
+{
+	struct wc_phi_summary *s = summary_slot(df, phi);
+	if (s->done)
+		return s;
+	struct wc_phi_work *w = &df->phi_work;
+	ST_VEC(struct tarjan_frame) frames = {0};
+	uint32_t root = phi->id - df->nitems;
+	w->index[root] = w->low[root] = ++w->counter;
+	st_vec_push(&w->stack, root);
+	w->on_stack[root] = true;
+	st_vec_push(&frames, ((struct tarjan_frame){root, 0}));
+	while (frames.n) {
+		struct tarjan_frame *f = &st_vec_last(&frames);
+		struct st_inst *p = phi_at(df, f->phi);
+		size_t npreds = p->block ? p->block->preds.n : 0;
+		if (f->next < npreds) {
+			struct st_inst *x = p->phi_incoming ? p->phi_incoming[f->next] : NULL;
+			f->next++;
+			if (!x || !is_phi(x))
+				continue;
+			uint32_t xi = x->id - df->nitems;
+			if (df->phis[xi].done)
+				continue;
+			if (!w->index[xi]) {
+				w->index[xi] = w->low[xi] = ++w->counter;
+				st_vec_push(&w->stack, xi);
+				w->on_stack[xi] = true;
+				st_vec_push(&frames, ((struct tarjan_frame){xi, 0}));
+			} else if (w->on_stack[xi] && w->index[xi] < w->low[f->phi]) {
+				w->low[f->phi] = w->index[xi];
+			}
+			continue;
+		}
+		uint32_t v = f->phi;
+		frames.n--;
+		if (frames.n) {
+			uint32_t parent = st_vec_last(&frames).phi;
+			if (w->low[v] < w->low[parent])
+				w->low[parent] = w->low[v];
+		}
+		if (w->low[v] == w->index[v])
+			finish_component(df, v, w);
+	}
+	st_vec_free(&frames);
+	st_assert(s->done);
 	return s;
 }
 
@@ -418,9 +489,11 @@ static struct st_inst *newest_in_flight(struct reqctx *rc, enum st_counter c)
 	struct st_inst *best = NULL;
 	uint32_t bd = 0;
 	for_each_queue(rc, c, q) {
-		if (q->n && (!best || wc_queue_depth(q, q->n - 1) < bd)) {
-			best = q->ops[q->n - 1].op;
-			bd = wc_queue_depth(q, q->n - 1);
+		uint32_t d;
+		struct st_inst *op = wc_queue_newest(q, &d);
+		if (op && (!best || d < bd)) {
+			best = op;
+			bd = d;
 		}
 	}
 	return best;
@@ -568,8 +641,9 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 		scan_waw(&rc, ic);
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
-	 * where the tensor policy makes this instruction an anchor. */
-	if ((st_inst_is_ds_write(inst) || st_inst_is_async_lds_writer(inst)) && ta->tagged &&
+	 * where the tensor policy makes this instruction an anchor (an untagged
+	 * writer overlaps every tensor load). */
+	if ((st_inst_is_ds_write(inst) || st_inst_is_async_lds_writer(inst)) &&
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, NULL);
 }
@@ -744,12 +818,19 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 	wc_dataflow_index_drains(df, drains);
 	unsigned cap = wc_dataflow_iteration_cap(df);
 	struct wc_state in = {0}, st = {0};
+	/* A block is revisited only when a predecessor's exit changed. */
+	bool *dirty = st_xmalloc((nb ? nb : 1) * sizeof *dirty);
+	for (size_t b = 0; b < nb; b++)
+		dirty[b] = true;
 	df->converged = false;
 	df->sweeps = 0;
 	for (unsigned sweep = 0; sweep < cap; sweep++) {
 		bool changed = false;
 		for (size_t r = 0; r < cfg->nblocks; r++) {
 			struct st_block *b = cfg->rpo[r];
+			if (!dirty[b->index])
+				continue;
+			dirty[b->index] = false;
 			wc_merge_from_predecessors(df, b, df->exit, drains, &in);
 			if (sweep > 0 && wc_state_equal(&in, &df->entry[b->index]))
 				continue; /* same entry, same exit */
@@ -759,6 +840,8 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 			if (sweep == 0 || !wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				wc_state_copy(&df->exit[b->index], &st);
+				for (size_t k = 0; k < b->succs.n; k++)
+					dirty[b->succs.v[k]->index] = true;
 			}
 		}
 		df->sweeps = sweep + 1;
@@ -769,6 +852,7 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 	}
 	wc_state_free(&in);
 	wc_state_free(&st);
+	free(dirty);
 	return df->converged;
 }
 

@@ -23,7 +23,19 @@ bool wc_spec_empty(const struct wc_spec *s)
 	return true;
 }
 
-/* PerPredQueue */
+/* PerPredQueue
+ *
+ * Entries are kept sorted by op id (then pointer), one per op: countFrom is a
+ * binary search, merging two queues is a linear walk, and equality is a
+ * comparison in a canonical order. `oldest` is the smallest stamp present, so
+ * appends and trims touch the list only when something actually leaves. */
+
+static int op_cmp(const struct st_inst *a, const struct st_inst *b)
+{
+	if (a->id != b->id)
+		return a->id < b->id ? -1 : 1;
+	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
+}
 
 void wc_queue_init(struct wc_queue *q, struct st_block *pred)
 {
@@ -78,15 +90,31 @@ bool wc_queue_empty(const struct wc_queue *q)
 	return q->n == 0 && !q->unk;
 }
 
+/* Index of op, or of where it would be inserted (with *found false). */
+static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *found)
+{
+	uint32_t lo = 0, hi = q->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int c = op_cmp(q->ops[mid].op, op);
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*found = false;
+	return lo;
+}
+
 uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
 {
-	uint32_t d = 0;
-	for (uint32_t k = q->n; k-- > 0;) {
-		if (q->ops[k].op == op) {
-			d = wc_queue_depth(q, k);
-			break;
-		}
-	}
+	bool found;
+	uint32_t k = find(q, op, &found);
+	uint32_t d = found ? wc_queue_depth(q, k) : 0;
 	uint32_t u = wc_queue_unk_depth(q);
 	*unknown = u && (!d || u < d);
 	if (*unknown)
@@ -100,57 +128,64 @@ uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
 	return wc_queue_count_from_ex(q, op, &unknown);
 }
 
-static void remove_at(struct wc_queue *q, uint32_t k)
+/* Drops the entries with countFrom > keep; returns the newest stamp dropped
+ * (0 if none). */
+static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 {
-	memmove(q->ops + k, q->ops + k + 1, (q->n - k - 1) * sizeof *q->ops);
-	q->n--;
-}
-
-/* Drops the first `k` (oldest) entries. */
-static void drop_front(struct wc_queue *q, uint32_t k)
-{
-	if (!k)
-		return;
-	memmove(q->ops, q->ops + k, (q->n - k) * sizeof *q->ops);
-	q->n -= k;
+	if (!q->n || q->clock - q->oldest + 1 <= keep)
+		return 0;
+	uint32_t m = 0, newest = 0, oldest = UINT32_MAX;
+	for (uint32_t k = 0; k < q->n; k++) {
+		if (wc_queue_depth(q, k) > keep) {
+			if (q->ops[k].stamp > newest)
+				newest = q->ops[k].stamp;
+			continue;
+		}
+		if (q->ops[k].stamp < oldest)
+			oldest = q->ops[k].stamp;
+		q->ops[m++] = q->ops[k];
+	}
+	q->n = m;
+	q->oldest = m ? oldest : 0;
+	return newest;
 }
 
 bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
 {
+	q->clock++;
 	/* A re-issue (next loop iteration) supersedes the older issue: the
 	 * consumer reads the newest one and draining it drains the older. */
-	for (uint32_t k = q->n; k-- > 0;) {
-		if (q->ops[k].op == op) {
-			remove_at(q, k);
-			break;
-		}
+	bool found;
+	uint32_t k = find(q, op, &found);
+	if (found) {
+		/* `oldest` stays a lower bound; drop_deeper recomputes it. */
+		q->ops[k].stamp = q->clock;
+		if (q->n == 1)
+			q->oldest = q->clock;
+	} else {
+		reserve(q, q->n + 1);
+		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
+		q->ops[k] = (struct wc_entry){op, q->clock};
+		if (q->n++ == 0)
+			q->oldest = q->clock;
 	}
-	q->clock++;
-	reserve(q, q->n + 1);
-	q->ops[q->n++] = (struct wc_entry){op, q->clock};
 	/* kMaxInFlight: the oldest ops leave the list but not the analysis; the
 	 * unknown region keeps them so a dependency on one still waits (a wait of
 	 * at most 63 drains them, as the hardware counter saturates there). */
-	uint32_t k = 0;
-	while (k < q->n && wc_queue_depth(q, k) > WC_MAX_IN_FLIGHT) {
-		if (!q->unk || q->ops[k].stamp > q->unk_stamp)
-			q->unk_stamp = q->ops[k].stamp;
+	uint32_t dropped = drop_deeper(q, WC_MAX_IN_FLIGHT);
+	if (dropped) {
+		if (!q->unk || dropped > q->unk_stamp)
+			q->unk_stamp = dropped;
 		q->unk = true;
-		k++;
 	}
-	drop_front(q, k);
-	return k != 0;
+	return dropped != 0;
 }
 
 void wc_queue_trim(struct wc_queue *q, int n)
 {
 	st_assert(n >= 0);
-	uint32_t keep = (uint32_t)n;
-	uint32_t k = 0;
-	while (k < q->n && wc_queue_depth(q, k) > keep)
-		k++;
-	drop_front(q, k);
-	if (q->unk && wc_queue_unk_depth(q) > keep)
+	drop_deeper(q, (uint32_t)n);
+	if (q->unk && wc_queue_unk_depth(q) > (uint32_t)n)
 		q->unk = false;
 }
 
@@ -160,49 +195,33 @@ void wc_queue_set_unknown(struct wc_queue *q)
 	q->unk_stamp = q->clock;
 }
 
-struct depth_entry {
-	struct st_inst *op;
-	uint32_t depth;
-};
-
-static int cmp_by_op(const void *a, const void *b)
-{
-	const struct depth_entry *x = a, *y = b;
-	if (x->op->id != y->op->id)
-		return x->op->id < y->op->id ? -1 : 1;
-	if (x->op != y->op)
-		return (uintptr_t)x->op < (uintptr_t)y->op ? -1 : 1;
-	return x->depth < y->depth ? -1 : x->depth > y->depth;
-}
-
-/* Oldest first (larger depth), then by id: the canonical order. */
-static int cmp_by_age(const void *a, const void *b)
-{
-	const struct depth_entry *x = a, *y = b;
-	if (x->depth != y->depth)
-		return x->depth > y->depth ? -1 : 1;
-	if (x->op->id != y->op->id)
-		return x->op->id < y->op->id ? -1 : 1;
-	return (uintptr_t)x->op < (uintptr_t)y->op ? -1 : (uintptr_t)x->op > (uintptr_t)y->op;
-}
-
 void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 {
+	/* Re-stamp both on a common clock so countFrom is unchanged; entries
+	 * beyond UNK_DEPTH_CAP cannot exist (the cap drops them). */
+	uint32_t clock = UNK_DEPTH_CAP;
 	uint32_t total = dst->n + src->n;
-	struct depth_entry stackbuf[128];
-	struct depth_entry *tmp = total <= 128 ? stackbuf : st_xmalloc(total * sizeof *tmp);
-	uint32_t n = 0;
-	for (uint32_t k = 0; k < dst->n; k++)
-		tmp[n++] = (struct depth_entry){dst->ops[k].op, wc_queue_depth(dst, k)};
-	for (uint32_t k = 0; k < src->n; k++)
-		tmp[n++] = (struct depth_entry){src->ops[k].op, wc_queue_depth(src, k)};
-	qsort(tmp, n, sizeof *tmp, cmp_by_op);
-	uint32_t m = 0;
-	for (uint32_t k = 0; k < n; k++)
-		if (m == 0 || tmp[m - 1].op != tmp[k].op)
-			tmp[m++] = tmp[k];
-	qsort(tmp, m, sizeof *tmp, cmp_by_age);
-
+	struct wc_entry *out = st_xmalloc((total ? total : 1) * sizeof *out);
+	uint32_t x = 0, y = 0, m = 0, oldest = UINT32_MAX;
+	while (x < dst->n || y < src->n) {
+		struct wc_entry e;
+		int c = x == dst->n ? 1 : y == src->n ? -1 : op_cmp(dst->ops[x].op, src->ops[y].op);
+		if (c < 0) {
+			e = (struct wc_entry){dst->ops[x].op, clock - wc_queue_depth(dst, x) + 1};
+			x++;
+		} else if (c > 0) {
+			e = (struct wc_entry){src->ops[y].op, clock - wc_queue_depth(src, y) + 1};
+			y++;
+		} else { /* the smallest countFrom: the newest issue on any path */
+			uint32_t dx = wc_queue_depth(dst, x), dy = wc_queue_depth(src, y);
+			e = (struct wc_entry){dst->ops[x].op, clock - (dx < dy ? dx : dy) + 1};
+			x++;
+			y++;
+		}
+		if (e.stamp < oldest)
+			oldest = e.stamp;
+		out[m++] = e;
+	}
 	uint32_t u = 0;
 	uint32_t ud = wc_queue_unk_depth(dst), us = wc_queue_unk_depth(src);
 	if (ud && us)
@@ -211,17 +230,14 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 		u = ud ? ud : us;
 	if (u > UNK_DEPTH_CAP)
 		u = UNK_DEPTH_CAP;
-
-	/* Re-stamp on a common clock so countFrom is unchanged. */
-	dst->clock = UNK_DEPTH_CAP;
-	dst->n = 0;
-	reserve(dst, m);
-	for (uint32_t k = 0; k < m; k++)
-		dst->ops[dst->n++] = (struct wc_entry){tmp[k].op, dst->clock - tmp[k].depth + 1};
+	free(dst->ops);
+	dst->ops = out;
+	dst->cap = total ? total : 1;
+	dst->n = m;
+	dst->clock = clock;
+	dst->oldest = m ? oldest : 0;
 	dst->unk = u != 0;
-	dst->unk_stamp = u ? dst->clock - u + 1 : 0;
-	if (tmp != stackbuf)
-		free(tmp);
+	dst->unk_stamp = u ? clock - u + 1 : 0;
 }
 
 bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
@@ -237,6 +253,19 @@ bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
 		if (a->ops[k].op != b->ops[k].op || wc_queue_depth(a, k) != wc_queue_depth(b, k))
 			return false;
 	return true;
+}
+
+struct st_inst *wc_queue_newest(const struct wc_queue *q, uint32_t *depth)
+{
+	struct st_inst *best = NULL;
+	uint32_t bs = 0;
+	for (uint32_t k = 0; k < q->n; k++)
+		if (!best || q->ops[k].stamp > bs) {
+			best = q->ops[k].op;
+			bs = q->ops[k].stamp;
+		}
+	*depth = best ? q->clock - bs + 1 : 0;
+	return best;
 }
 
 /* Per-pred queue vectors */

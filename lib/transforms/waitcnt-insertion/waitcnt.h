@@ -47,8 +47,8 @@ struct wc_entry {
 	uint32_t stamp;
 };
 
-/* PerPredQueue. Entries are sorted by stamp (oldest first; equal stamps by op
- * id), list each op once (its newest issue) and have countFrom <= 64. `unk`
+/* PerPredQueue. Entries are sorted by op id, list each op once (its newest
+ * issue, the smallest countFrom over the paths) and have countFrom <= 64. `unk`
  * stands for ops the list does not name that may still be in flight: those
  * dropped at the kMaxInFlight cap, or everything when the state is "unknown"
  * (the fallback analysis). It is conservatively assumed to hold any op of the
@@ -56,6 +56,7 @@ struct wc_entry {
 struct wc_queue {
 	struct st_block *pred; /* the CFG predecessor; NULL = synthetic (function entry) */
 	uint32_t clock;        /* stamp of the newest append */
+	uint32_t oldest;       /* a lower bound of the entries' stamps */
 	struct wc_entry *ops;
 	uint32_t n, cap;
 	bool unk;
@@ -85,6 +86,8 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
 /* Makes the queue "anything may be in flight". */
 void wc_queue_set_unknown(struct wc_queue *q);
 bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b);
+/* The op issued last among the listed ones and its countFrom (NULL, 0: none). */
+struct st_inst *wc_queue_newest(const struct wc_queue *q, uint32_t *depth);
 
 /* The per-pred queues of one counter. Index k means the same predecessor in
  * every counter's vector of one state. */
@@ -217,7 +220,17 @@ struct wc_idset {
 };
 struct wc_phi_summary {
 	bool done;
-	struct wc_idset all[ST_NUM_COUNTERS];
+	const struct wc_idset *all; /* [ST_NUM_COUNTERS], shared by a PHI web */
+};
+
+/* Tarjan's state for the PHI webs (indexed by PHI number). */
+struct wc_phi_work {
+	uint32_t *index, *low, *comp, counter;
+	bool *on_stack;
+	struct {
+		uint32_t *v;
+		size_t n, cap;
+	} stack;
 };
 
 struct wc_dataflow;
@@ -248,7 +261,11 @@ struct wc_dataflow {
 	uint8_t *counter;        /* st_inst_counter under the options */
 	struct wc_tokens *tokens;
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
-	uint32_t *phi_mark, phi_mark_gen; /* visited marks of the PHI walks */
+	struct wc_phi_work phi_work;
+	struct {
+		struct wc_idset **v;
+		size_t n, cap;
+	} phi_sets; /* the summaries' sets, owned here */
 	uint32_t nitems;             /* ids below this are block items */
 	uint32_t *saved_phi_ids;
 	bool *processable;           /* by block index: --process-blocks */
