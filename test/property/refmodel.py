@@ -417,7 +417,7 @@ class Model:
             for op in list(queues["TENSOR"]):
                 if overlap(fact, op.fact):
                     dep(op, "WAW")
-        if fact.tensor_anchor and tensor_raw:
+        if fact.tensor_anchor:
             for op in list(queues["TENSOR"]):
                 if not fact.tagged or not op.fact.tagged:
                     dep(op, "CONSERVATIVE")

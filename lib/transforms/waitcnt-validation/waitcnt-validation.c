@@ -521,7 +521,7 @@ static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 	bool traw = tensor_raw(v, f);
 	if ((f->roles & ROLE_TENSOR_WAW) && traw)
 		anchor_slots(v, f, ST_CNT_TENSOR, true, r);
-	else if ((f->roles & ROLE_TENSOR_ANCHOR) && traw)
+	else if (f->roles & ROLE_TENSOR_ANCHOR)
 		anchor_slots(v, f, ST_CNT_TENSOR, false, r);
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
@@ -1398,8 +1398,10 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight");
 		}
 	}
-	if ((f->roles & ROLE_TENSOR_ANCHOR) && traw) {
-		/* Untagged tensor loads (or an untagged anchor) may touch any LDS. */
+	if (f->roles & ROLE_TENSOR_ANCHOR) {
+		/* Untagged tensor loads (or an untagged anchor) may touch any LDS.
+		 * As in the seed, only RAW is gated by the tensor policy: these
+		 * conservative rules hold at every tensor anchor. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
 			if (v->wents.v[qat(q, k)].inst == ANON)
