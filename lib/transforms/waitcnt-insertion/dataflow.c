@@ -563,8 +563,10 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 		if (c == ic && c != ST_CNT_KM)
 			continue;
 		for_each_queue(rc, c, q) {
+			/* A scalar load may find its own previous issue (last loop
+			 * iteration) still in flight: out of order, it races too. */
 			for (uint32_t e = 0; e < q->n; e++)
-				if (q->ops[e].op != rc->inst && writes_overlap(rc->inst, q->ops[e].op))
+				if (writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
 			 * the cap they are long complete on the hardware. */
