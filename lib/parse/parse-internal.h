@@ -119,7 +119,15 @@ int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
 /* Scanner helpers (parse.c), called from lexer.l actions. */
-void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n);
+/* Runs for every match (YY_USER_ACTION), so it is inline. */
+static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n)
+{
+	loc->file = p->file;
+	loc->line = p->line;
+	loc->col = (uint32_t)(text - p->line_start) + 1;
+	p->tok_s = text;
+	p->tok_n = n;
+}
 void st_lex_newline(struct st_parser *p, const char *nl);
 void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
 void st_lex_bad_char(struct st_parser *p, struct st_loc loc, unsigned char c);

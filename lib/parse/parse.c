@@ -107,15 +107,6 @@ void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *u
 
 /* ---- Scanner helpers ---- */
 
-void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n)
-{
-	loc->file = p->file;
-	loc->line = p->line;
-	loc->col = (uint32_t)(text - p->line_start) + 1;
-	p->tok_s = text;
-	p->tok_n = n;
-}
-
 void st_lex_newline(struct st_parser *p, const char *nl)
 {
 	p->line++;
