@@ -991,7 +991,8 @@ static uint32_t key_slot_new(struct val *v, wv_key k)
 
 static void set_owner(struct val *v, wv_key k, uint32_t w)
 {
-	v->oval[key_slot_new(v, k)] = w;
+	uint32_t slot = key_slot_new(v, k); /* may grow the table */
+	v->oval[slot] = w;
 }
 
 /* The newest in-flight op of WAW group g that writes register key k. */
@@ -1014,8 +1015,10 @@ static void note_writes(struct val *v, uint32_t id, uint32_t w)
 		return;
 	for (uint32_t k = 0; k < f->ndef; k++) {
 		wv_key key = v->defs.v[f->def_off + k];
-		if (key >> 32 != ST_REG_LDS)
-			v->owaw[key_slot_new(v, key)][g] = w;
+		if (key >> 32 != ST_REG_LDS) {
+			uint32_t slot = key_slot_new(v, key); /* may grow the table */
+			v->owaw[slot][g] = w;
+		}
 	}
 }
 

@@ -232,6 +232,26 @@ START_TEST(every_function_is_checked)
 }
 END_TEST
 
+START_TEST(owner_table_growth_keeps_every_key)
+{
+	/* 60 loads of 4 registers each, every register read once without a
+	 * wait: 240 keys pass the owner table's growth points, and each must
+	 * still report its own violation. */
+	struct st_buf b = {0};
+	st_buf_puts(&b, "st.func @f() {\n  ^entry:\n");
+	for (int i = 0; i < 60; i++)
+		st_buf_printf(&b, "    v[%d:%d] = \"st.ds_load_b128\"(v250)\n", 4 * i, 4 * i + 3);
+	for (int i = 0; i < 240; i++)
+		st_buf_printf(&b, "    v251 = \"st.v_add_f32\"(v%d, v%d)\n", i, i);
+	st_buf_puts(&b, "    \"st.s_endpgm\"()\n}\n");
+	struct result r = validate(st_buf_cstr(&b), NULL, 0);
+	ck_assert(!r.ok);
+	ck_assert_uint_eq(r.nerrors, 240);
+	free(r.text);
+	st_buf_free(&b);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("waitcnt-validation");
@@ -243,6 +263,7 @@ int main(void)
 	tcase_add_test(tc, max_in_flight_retires_the_oldest);
 	tcase_add_test(tc, single_wave_drains_tensor_at_every_consumer);
 	tcase_add_test(tc, every_function_is_checked);
+	tcase_add_test(tc, owner_table_growth_keeps_every_key);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
