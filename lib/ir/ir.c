@@ -13,9 +13,10 @@ static const char *const regclass_names[] = {
 
 static const struct {
 	const char *spelling;
+	size_t len;
 	enum st_regclass cls;
 } regspellings[] = {
-#define ST_REGSPELLING(sp, e) {sp, ST_REG_##e},
+#define ST_REGSPELLING(sp, e) {sp, sizeof sp - 1, ST_REG_##e},
 #include "stinkytofu/regclass.def"
 };
 
@@ -28,7 +29,7 @@ size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 {
 	size_t best = 0;
 	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
-		size_t len = strlen(regspellings[k].spelling);
+		size_t len = regspellings[k].len;
 		if (len <= best || len > n || memcmp(ident, regspellings[k].spelling, len) != 0)
 			continue;
 		best = len;

@@ -104,6 +104,7 @@ struct st_parser {
 		size_t cap, n;
 	} attr_texts;
 	int prev_tok;             /* the token st_yylex returned last */
+	int prev2_tok;            /* and the one before */
 	const char *dict_open;    /* the statement's top-level '{', its line */
 	uint32_t dict_open_line;
 	const char *dict_close;   /* just past the matching '}', its line */
@@ -141,6 +142,11 @@ int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n);
  * keeps. 1 is a plain '{'; more is an instruction's attribute text read
  * before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const char *text, size_t n);
+/* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it
+ * is one REG_RANGE token (a register class, lo <= hi, where a register
+ * operand may stand); else the length of the identifier, which is then
+ * lexed alone so the input reads, and errors read, as token by token. */
+size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 
 /* Semantic actions (parse.c), called from parser.y. */
@@ -166,6 +172,7 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st
                         struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc);
 /* Negates the operand appended last. */
 void st_parse_negate(struct st_parser *p, struct st_loc loc);
+void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc);
 void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
                     const struct st_tok *id, const struct st_tok *off, const struct st_tok *size);

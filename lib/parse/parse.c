@@ -141,6 +141,7 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 			remember_attr_text(p, p->tok_s);
 		p->ended = NULL;
 		p->line_first = true;
+		p->prev2_tok = p->prev_tok;
 		p->prev_tok = NEWLINE;
 		return p->depth && !p->eof_state ? DICT_NL : NEWLINE;
 	}
@@ -167,6 +168,7 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 			p->dict_close_line = loc->line;
 		}
 	}
+	p->prev2_tok = p->prev_tok;
 	p->prev_tok = t;
 	return t;
 }
@@ -607,6 +609,36 @@ static void remember_attr_text(struct st_parser *p, const char *newline)
 	add_attr_text(&p->attr_texts, hash_text(s, (size_t)(e - s)), s, (size_t)(e - s), sl);
 }
 
+size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
+{
+	size_t idn = (size_t)((const char *)memchr(text, '[', n) - text);
+	/* Where a register operand may stand: first on the line, after ',',
+	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
+	int t = p->prev_tok, t2 = p->prev2_tok;
+	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
+	enum st_regclass cls;
+	if (!operand || p->depth || st_regclass_match(text, idn, &cls) != idn) {
+		p->tok_n = idn;
+		return idn;
+	}
+	uint64_t lo = 0, hi;
+	size_t k = idn + 1;
+	for (; text[k] != ':' && text[k] != ']'; k++)
+		lo = lo * 10 + (uint64_t)(text[k] - '0');
+	hi = lo;
+	if (text[k] == ':')
+		for (hi = 0, k++; text[k] != ']'; k++)
+			hi = hi * 10 + (uint64_t)(text[k] - '0');
+	if (hi < lo) {
+		p->tok_n = idn;
+		return idn;
+	}
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)idn, .kind = (uint8_t)cls, .i = (int64_t)lo, .hi = (int64_t)hi};
+	/* Messages quote the class, as they did token by token. */
+	p->tok_n = idn;
+	return n;
+}
+
 int st_lex_brace(struct st_parser *p, const char *text, size_t n)
 {
 	p->tok_n = 1;
@@ -706,6 +738,13 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struc
                         struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc)
 {
 	push_operand(p, reg_range(p, cls_tok, loc, lo, lo_loc, hi, hi_loc));
+}
+
+void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
+{
+	struct st_operand op = {.kind = ST_OPND_REG, .loc = loc};
+	op.reg = (struct st_reg){(enum st_regclass)t->kind, (uint32_t)t->i, (uint32_t)(t->hi - t->i + 1), false};
+	push_operand(p, op);
 }
 
 void st_parse_negate(struct st_parser *p, struct st_loc loc)

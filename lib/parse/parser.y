@@ -15,9 +15,12 @@ struct st_tok {
 	const char *s; /* identifiers and definitions: the name; STRING: contents; HEX/FLOAT: spelling */
 	uint32_t n;
 	bool esc;      /* STRING: contains backslash escapes */
-	uint8_t kind;  /* hw_id: the st_operand_kind it stands for */
+	uint8_t kind;  /* hw_id: the st_operand_kind it stands for; REG_RANGE: the st_regclass */
 	int64_t i;     /* INT, HEX, BOOL */
-	double f;      /* FLOAT */
+	union {
+		double f;   /* FLOAT */
+		int64_t hi; /* REG_RANGE: last index (i is the first) */
+	};
 };
 }
 
@@ -70,6 +73,7 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 %token DICT_NL "line break"
 %token LEX_ERROR "invalid token"
 %token ATTRS_SEEN "'{'"
+%token <tok> REG_RANGE "register range"
 
 %type <tok> hw_id
 %type <mark> dict_open array_open
@@ -153,6 +157,7 @@ reg:
 	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
 	| IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
 	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
+	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); }
 	;
 
 hw_id:
