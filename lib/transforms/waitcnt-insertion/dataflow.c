@@ -745,6 +745,10 @@ static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_co
 	}
 }
 
+/* transferBlock. In WC_SOLVE and WC_ZERO the waits are decided here; in
+ * WC_SIMULATE the waits of `plan_in` are applied as they stand (a monotone
+ * transfer: its fixed point is the least one); WC_REFINE walks like
+ * WC_SIMULATE and records mergePlanAndComputed at every instruction. */
 static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc_state *st, enum wc_mode mode,
                            const struct wc_plan *plan_in, struct record *rec)
 {
@@ -754,42 +758,51 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	/* Blocks --process-blocks leaves alone get no waits, so the analysis
 	 * must not pretend they drain anything. */
 	bool plan_here = df->processable[b->index];
+	bool follow_plan = mode == WC_SIMULATE || mode == WC_REFINE;
 	struct wc_why why = {0};
 	st_foreach_inst(b, i) {
 		if (wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
-			struct wc_required req;
-			why.n = 0;
-			bool explain = rec && rec->explain;
-			wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
 			const struct wc_anchor *pa = NULL;
-			if (mode == WC_REPLAY && plan_in->slot[i->id] >= 0)
+			if (follow_plan && plan_in->slot[i->id] >= 0)
 				pa = &plan_in->anchors.v[plan_in->slot[i->id]];
+			struct wc_required req;
+			bool explain = rec && rec->explain;
+			if (mode != WC_SIMULATE) {
+				why.n = 0;
+				wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
+			}
 			struct wc_anchor *a = NULL;
 			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 				enum st_counter c = (enum st_counter)ci;
-				int want = req.cnt[c];
-				if (want == WC_UNUSED)
-					continue;
-				if (mode == WC_ZERO)
+				int planned = pa ? pa->spec.cnt[c] : WC_UNUSED;
+				int want = mode == WC_SIMULATE ? WC_UNUSED : req.cnt[c];
+				if (mode == WC_ZERO && want != WC_UNUSED)
 					want = 0;
-				/* finalizePlan: the stricter of planned and recomputed. */
-				bool planned = pa && pa->spec.cnt[c] != WC_UNUSED && pa->spec.cnt[c] <= want;
-				if (planned)
-					want = pa->spec.cnt[c];
-				if (!wc_emit_needs_new_wait(&emit[c], want))
-					continue;
-				wc_state_trim(st, c, want);
-				wc_emit_waited(&emit[c], want);
-				if (!rec)
+				/* mergePlanAndComputed: the stricter of planned and
+				 * recomputed; a planned wait nothing needs is dropped. */
+				bool kept_plan = false;
+				if (mode == WC_REFINE && want != WC_UNUSED && planned != WC_UNUSED && planned <= want) {
+					want = planned;
+					kept_plan = true;
+				}
+				/* The state follows the plan being simulated. */
+				int trim = follow_plan ? planned : want;
+				if (trim != WC_UNUSED && (follow_plan || wc_emit_needs_new_wait(&emit[c], trim))) {
+					wc_state_trim(st, c, trim);
+					wc_emit_waited(&emit[c], trim);
+				} else if (!follow_plan) {
+					continue; /* elided: an earlier wait covers it */
+				}
+				if (!rec || want == WC_UNUSED)
 					continue;
 				if (req.beyond_cap[c] && mode != WC_ZERO && !df->overflow_at[c])
 					df->overflow_at[c] = i;
 				if (!a)
 					a = wc_plan_anchor(rec->out, i, true);
 				a->spec.cnt[c] = want;
-				if (planned && (pa->relaxed & (1u << c))) {
+				if (kept_plan && (pa->relaxed & (1u << c))) {
 					a->relaxed |= 1u << c;
 					a->relaxed_from[c] = pa->relaxed_from[c];
 				}
@@ -816,7 +829,7 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 		wc_state_free(&df->entry[b]);
 		wc_state_free(&df->exit[b]);
 	}
-	const struct wc_plan *drains = mode == WC_REPLAY ? plan_in : NULL;
+	const struct wc_plan *drains = mode == WC_SIMULATE || mode == WC_REFINE ? plan_in : NULL;
 	wc_dataflow_index_drains(df, drains);
 	unsigned cap = wc_dataflow_iteration_cap(df);
 	struct wc_state in = {0}, st = {0};
@@ -874,7 +887,7 @@ void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct
 		transfer_block(df, b, &st, mode, plan_in, &rec);
 	}
 	wc_state_free(&st);
-	if (mode == WC_REPLAY) {
+	if (mode == WC_REFINE) {
 		for (size_t k = 0; k < plan_in->drains.n; k++)
 			st_vec_push(&out->drains, plan_in->drains.v[k]);
 		for (size_t k = 0; k < plan_in->reasons.n; k++)

@@ -1,31 +1,75 @@
-/* Finalize: finalizePlan replays the post-optimizer plan.
+/* Finalize: finalizePlan makes the plan agree with its own simulation.
  *
- * The solver simulated its own waits; an optimizer may have relaxed some of
- * them (and added tail drains), so the FIFO state the solver saw after an
- * anchor is no longer what the hardware will see. The replay is the same
- * forward fixed point, with three differences:
+ * The solver decided each wait from its own running simulation; an optimizer
+ * may then relax waits and add tail drains, so the FIFO state after an anchor
+ * is no longer what the hardware will see. Even without optimizers, the
+ * solver's fixed point need not be the tightest one: its waits depend on the
+ * state, so an op seen in flight in an early sweep (before a later-found wait
+ * drained it) can keep circulating in a loop. finalizePlan therefore iterates
  *
- *   adjustedEntry          each predecessor's queues are trimmed by its tail
- *                          drain before they enter the successor
- *   mergePlanAndComputed   a planned wait and the recomputed need combine to
- *                          the stricter (smaller) immediate; a planned wait
- *                          with no recomputed need is dropped as redundant,
- *                          a need with no plan is added
- *   trims                  queues are trimmed by the applied values
+ *   simulate   the forward fixed point with the plan's waits as they stand
+ *              and each tail drain applied to its predecessor's queues on the
+ *              way into the join (adjustedEntry); with the waits fixed the
+ *              transfer is monotone, so this is the least fixed point
+ *   refine     mergePlanAndComputed at every instruction of the simulated
+ *              state: a planned wait and the recomputed need give the
+ *              stricter (smaller) immediate, a planned wait nothing needs is
+ *              dropped, a need with no planned wait is added
  *
- * It runs every block (a relaxed anchor changes the state of every block it
- * reaches, not only of blocks holding anchors), applies the solver's tensor
- * loop policy, and iterates to a fixed point, so the
- * final plan is exactly as strict as its own simulation requires. */
+ * until the refined plan is the simulated one. Then every wait the plan
+ * places is needed, and every need is met: the simulation is exactly the
+ * state its waits produce. A relaxation by ShallowPredPromotion survives
+ * exactly when the simulated state proves it safe. The tensor loop policy
+ * applies as in the solver (the merge cuts tensor state on back edges). */
+#include <string.h>
+
 #include "waitcnt.h"
 
-bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain)
+enum { FINALIZE_ROUNDS = 8 };
+
+bool wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
 {
-	if (!wc_solve(df, WC_REPLAY, plan))
+	size_t na = 0, nb = 0;
+	for (size_t k = 0; k < a->anchors.n; k++) {
+		const struct wc_anchor *x = &a->anchors.v[k];
+		if (wc_spec_empty(&x->spec))
+			continue;
+		na++;
+		const struct wc_spec *y = wc_plan_spec(b, x->inst);
+		if (!y || memcmp(x->spec.cnt, y->cnt, sizeof y->cnt) != 0)
+			return false;
+	}
+	for (size_t k = 0; k < b->anchors.n; k++)
+		nb += !wc_spec_empty(&b->anchors.v[k].spec);
+	if (na != nb || a->drains.n != b->drains.n)
 		return false;
-	struct wc_plan out = {0};
-	wc_materialize_plan(df, WC_REPLAY, plan, &out, explain);
-	wc_plan_free(plan);
-	*plan = out;
+	for (size_t k = 0; k < a->drains.n; k++)
+		if (a->drains.v[k].pred != b->drains.v[k].pred ||
+		    memcmp(a->drains.v[k].spec.cnt, b->drains.v[k].spec.cnt, sizeof a->drains.v[k].spec.cnt) != 0)
+			return false;
 	return true;
+}
+
+bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
+{
+	struct wc_plan cur = {0};
+	wc_plan_copy(&cur, plan);
+	for (int round = 0; round < FINALIZE_ROUNDS; round++) {
+		bool ok = wc_solve(df, WC_SIMULATE, &cur);
+		*sweeps += df->sweeps;
+		if (!ok)
+			break;
+		struct wc_plan next = {0};
+		wc_materialize_plan(df, WC_REFINE, &cur, &next, explain);
+		bool same = wc_plan_same(&cur, &next);
+		wc_plan_free(&cur);
+		cur = next;
+		if (same) {
+			wc_plan_free(plan);
+			*plan = cur;
+			return true;
+		}
+	}
+	wc_plan_free(&cur);
+	return false;
 }

@@ -18,8 +18,8 @@
  *
  * The requirement of a path at the anchor is evaluated on the live queue of
  * that predecessor (so ops the join block issues before the anchor count),
- * and the drain on exitState[P], where it executes. finalizePlan replays the
- * result and keeps a relaxation only where the replayed state proves it. */
+ * and the drain on exitState[P], where it executes. finalizePlan simulates the
+ * result and keeps a relaxation only where the simulated state proves it. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -10,7 +10,7 @@
  *        |
  *   WaitPlanOptimizer(s)                ShallowPredPromotion (optimizer.c)
  *        |
- *   finalizePlan                        replay to a fixed point (finalize.c)
+ *   finalizePlan                        simulate + refine until stable (finalize.c)
  *        |
  *   emitWaits, removePHIs               only in --process-blocks blocks (emit.c)
  */
@@ -59,20 +59,24 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	unsigned sweeps = df.sweeps;
 	struct wc_promotion_stats ps = {.explain = explain};
 	if (ok) {
-		wc_materialize_plan(&df, WC_SOLVE, NULL, &plan, explain);
+		/* The solver's plan is sound on its own: the fallback of every
+		 * later stage. */
+		struct wc_plan solved = {0};
+		wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain);
+		wc_plan_copy(&plan, &solved);
 		bool changed = false;
 		if (!ctx->opts[OPT_NO_PROMOTION].flag) {
 			struct wc_optimizer optimizers[] = {wc_shallow_pred_promotion(&ps)};
 			for (size_t k = 0; k < sizeof optimizers / sizeof optimizers[0]; k++)
 				changed |= optimizers[k].rewrite(optimizers[k].ctx, &plan, &df, f);
 		}
-		/* An unchanged plan is already the solver's own fixed point. */
-		if (changed) {
-			ok = wc_finalize_plan(&df, &plan, explain);
-			sweeps += df.sweeps;
+		if (!wc_finalize_plan(&df, &plan, explain, &sweeps)) {
+			wc_plan_copy(&plan, &solved);
+			if (!changed || !wc_finalize_plan(&df, &plan, explain, &sweeps))
+				wc_plan_copy(&plan, &solved);
 		}
-	}
-	if (!ok) {
+		wc_plan_free(&solved);
+	} else {
 		unsigned cap = wc_dataflow_iteration_cap(&df);
 		st_warning(ctx->diag, f->loc,
 		           "wait-count dataflow did not converge in %u sweep%s; every wait anchor drains to 0", cap,

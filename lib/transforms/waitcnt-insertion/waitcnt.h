@@ -237,9 +237,10 @@ struct wc_dataflow;
 typedef bool (*wc_raw_needs_wait_fn)(const struct wc_dataflow *df, const struct st_inst *i);
 
 enum wc_mode {
-	WC_SOLVE,  /* the waits are what computeRequiredWaits says */
-	WC_REPLAY, /* finalizePlan: the stricter of planned and recomputed */
-	WC_ZERO,   /* the all-zero fallback from an unknown state */
+	WC_SOLVE,    /* the waits are what computeRequiredWaits says */
+	WC_ZERO,     /* the all-zero fallback from an unknown state */
+	WC_SIMULATE, /* finalizePlan: the planned waits (and tail drains) as they stand */
+	WC_REFINE,   /* finalizePlan: mergePlanAndComputed over a simulated state */
 };
 
 /* WaitDataflow and its DataflowResult (entry/exit states per block index). */
@@ -291,8 +292,9 @@ unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df);
 void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan);
 
 /* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
- * recording sweep over the converged states). In WC_REPLAY, `plan_in` holds
- * the planned waits and tail drains. Returns false when the cap was hit. */
+ * recording sweep over the converged states). In WC_SIMULATE and WC_REFINE,
+ * `plan_in` holds the planned waits and tail drains. Returns false when the
+ * cap was hit. */
 bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
 void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
                          struct wc_plan *out, bool explain);
@@ -339,9 +341,12 @@ struct wc_promotion_stats {
 };
 struct wc_optimizer wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
 
-/* Finalize: replays the final plan to a fixed point (see finalize.c). Returns
- * false when the replay did not converge (the caller then falls back). */
-bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain);
+/* Finalize: refines the plan until its own simulation needs exactly it (see
+ * finalize.c). Returns false when that does not settle (the plan is then
+ * unchanged and the caller falls back). */
+bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
+/* Whether two plans place the same waits and tail drains. */
+bool wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
 
 /* Emit: inserts the planned waits and reports remarks and statistics. */
 void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain);
