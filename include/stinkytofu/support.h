@@ -121,11 +121,16 @@ struct st_atomic_file {
 	char *tmp;
 	int fd;
 	int err; /* first write error */
+	struct st_atomic_file *next_open; /* this thread's open temporaries */
 };
 bool st_atomic_file_open(struct st_atomic_file *af, const char *path);
 void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t len);
 bool st_atomic_file_commit(struct st_atomic_file *af);
 void st_atomic_file_abort(struct st_atomic_file *af);
+/* Removes the temporary file of every st_atomic_file this thread has open and
+ * not yet committed or aborted. st_out_of_memory and st_internal_error call it
+ * before they end the process, so even they never leave a partial output. */
+void st_atomic_file_remove_temporaries(void);
 
 /* Edit distance, for "did you mean" suggestions. */
 size_t st_edit_distance(const char *a, const char *b);

@@ -36,12 +36,14 @@ static bool should_fail(void)
 
 void st_out_of_memory(void)
 {
+	st_atomic_file_remove_temporaries();
 	fputs("stinkytofu-opt: error: out of memory\n", stderr);
 	exit(1);
 }
 
 void st_internal_error(const char *file, int line, const char *msg)
 {
+	st_atomic_file_remove_temporaries();
 	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
 	abort();
 }

@@ -101,6 +101,31 @@ char *st_read_file(const char *path, size_t *len)
 	return b.data;
 }
 
+/* The open atomic files of this thread whose temporary file exists, newest
+ * first. st_out_of_memory and st_internal_error end the process wherever an
+ * allocation failed or an invariant broke, possibly while the driver streams
+ * -o output into a temporary file; they remove these files first, so no exit
+ * leaves a partial output behind. Thread-local: a thread's files are its own. */
+static _Thread_local struct st_atomic_file *open_files;
+
+static void forget(struct st_atomic_file *af)
+{
+	for (struct st_atomic_file **p = &open_files; *p; p = &(*p)->next_open) {
+		if (*p == af) {
+			*p = af->next_open;
+			break;
+		}
+	}
+	af->next_open = NULL;
+}
+
+void st_atomic_file_remove_temporaries(void)
+{
+	for (struct st_atomic_file *af = open_files; af; af = af->next_open)
+		unlink(af->tmp);
+	open_files = NULL;
+}
+
 bool st_atomic_file_open(struct st_atomic_file *af, const char *path)
 {
 	*af = (struct st_atomic_file){.path = path, .fd = -1};
@@ -120,6 +145,8 @@ bool st_atomic_file_open(struct st_atomic_file *af, const char *path)
 		errno = err;
 		return false;
 	}
+	af->next_open = open_files;
+	open_files = af;
 	return true;
 }
 
@@ -149,6 +176,7 @@ void st_atomic_file_abort(struct st_atomic_file *af)
 	if (af->fd >= 0)
 		close(af->fd);
 	unlink(af->tmp);
+	forget(af);
 	free(af->tmp);
 	af->tmp = NULL;
 	af->fd = -1;
@@ -188,6 +216,7 @@ bool st_atomic_file_commit(struct st_atomic_file *af)
 		af->err = errno;
 		goto fail;
 	}
+	forget(af);
 	free(af->tmp);
 	af->tmp = NULL;
 	return true;
