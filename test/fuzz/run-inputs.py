@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs a libFuzzer harness once on every .stir input under the given folders.
 
-The inputs are the saved findings under test/fuzz/regressions/ and every test
-and example, split at `// -----` as --split-input-file does, so a harness's
+The inputs are the saved findings under test/fuzz/regressions/ (`*.fuzz`: they
+are arbitrary bytes, not tests, so they are not named .stir) and every test
+and example (`*.stir`), split at `// -----` as --split-input-file does, so a harness's
 law (round trip; the validator accepts the inserter's waits) is checked on
 each of them by every run of the suite, not only while fuzzing. Exits with
 the harness's status: non-zero on the first input that fails.
@@ -23,7 +24,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         files = []
         for root in roots:
-            for p in sorted(pathlib.Path(root).rglob('*.stir')):
+            for p in sorted(pathlib.Path(root).rglob('*.stir')) + sorted(pathlib.Path(root).rglob('*.fuzz')):
                 for k, chunk in enumerate(MARKER.split(p.read_bytes())):
                     out = pathlib.Path(tmp) / ('%s.%d.stir' % (str(p).replace('/', '_'), k))
                     out.write_bytes(chunk)
