@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stinkytofu/isa.h"
 #include "stinkytofu/verify.h"
 
 #define MAX_REG_INDEX 2147483647u
@@ -135,6 +136,25 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	return 0;
 }
 
+/* Waits take immediate counts only; the hardware encodes no register. A
+ * register on one is a generator bug, and it would leave the wait passes to
+ * guess whether the wait is a consumer of that register. */
+static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	if (!st_inst_is_wait(i))
+		return 0;
+	size_t nerr = 0;
+	for (uint32_t k = 0; k < i->ndsts; k++, nerr++)
+		st_error(diag, at(i->dsts[k].loc, i), "wait '%s' cannot define a register", i->name);
+	for (uint32_t k = 0; k < i->nsrcs; k++) {
+		if (i->srcs[k].kind == ST_OPND_REG) {
+			st_error(diag, at(i->srcs[k].loc, i), "wait '%s' takes immediate counts, not registers", i->name);
+			nerr++;
+		}
+	}
+	return nerr;
+}
+
 /* Attribute lists already found good in this run. Instructions share the
  * lists the parser read (ir.h), so a kernel of 200,000 instructions has a
  * few hundred lists to check, not 400,000 attributes, after every pass. */
@@ -186,6 +206,7 @@ static size_t check_inst(const struct st_inst *i, struct good_lists *good, struc
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
+	nerr += check_wait(i, diag);
 	if (!i->nattrs || (good->cap && *good_slot(good, i->attrs)))
 		return nerr;
 	size_t bad = 0;
@@ -203,6 +224,7 @@ size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
+	nerr += check_wait(i, diag);
 	for (uint32_t k = 0; k < i->nattrs; k++)
 		nerr += check_attr(i, &i->attrs[k], diag);
 	return nerr;
