@@ -8,11 +8,14 @@
  * issue order; `s_wait_<x> N` leaves the N newest in flight; KM retires only on
  * 0 (scalar loads return out of order); issuing past maxInFlight retires the
  * oldest. Every register DWORD and LDS token remembers the in-flight op that
- * last wrote it, which gives the RAW dependencies; token sets of the in-flight
- * ops give WAR-on-LDS, barrier ordering and the conservative untagged rules.
+ * last wrote it, which gives the RAW dependencies, and the newest in-flight
+ * load of each counter that will still write it, which gives WAW on
+ * registers; token sets of the in-flight ops give WAR/WAW-on-LDS, barrier
+ * ordering, the async-load RAW and the conservative untagged rules.
  *
  *   facts     per instruction: counter, used/defined keys, token set, roles
- *   futures   per block exit: live keys, LDS anchors still reachable
+ *   futures   per block exit: live keys, relevance depths of LDS anchors,
+ *             registers a racing write may still hit
  *   loops     dominators -> back edges -> natural loops (loop-carried tensor)
  *   explore   worklist of (block, state) nodes in FIFO order:
  *               decode -> walk the block (check, then apply each inst)
@@ -474,8 +477,7 @@ static uint32_t slot_base(const struct val *v, enum st_counter c)
 	switch (c) {
 	case ST_CNT_DS: return 0;
 	case ST_CNT_ASYNC: return per;
-	case ST_CNT_TENSOR: return 2 * per;
-	/* (3 * per slots in all) */
+	case ST_CNT_TENSOR: return 2 * per; /* v->nslots = 3 * per */
 	default: return NONE32;
 	}
 }
