@@ -72,5 +72,7 @@ const struct st_pass_info *st_pass_at(size_t i);
 const struct st_pass_info *st_pass_lookup(const char *name);
 /* The registered pass name closest to `name` by edit distance, or NULL. */
 const char *st_pass_suggest(const char *name);
+/* st_pass_lookup that reports an unknown name to `d` with a suggestion. */
+const struct st_pass_info *st_pass_lookup_or_report(const char *name, struct st_diag_engine *d);
 
 #endif

@@ -98,22 +98,9 @@ static bool each_item(struct st_driver_options *o, const char *v, const char *fl
 	return ok;
 }
 
-static const struct st_pass_info *named_pass(const char *name, struct st_diag_engine *d)
-{
-	const struct st_pass_info *p = st_pass_lookup(name);
-	if (p)
-		return p;
-	const char *sugg = st_pass_suggest(name);
-	if (sugg)
-		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
-	else
-		st_error(d, noloc, "unknown pass '%s' (--list-passes shows the registered passes)", name);
-	return NULL;
-}
-
 static bool add_print_before(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
 {
-	const struct st_pass_info *p = named_pass(name, d);
+	const struct st_pass_info *p = st_pass_lookup_or_report(name, d);
 	if (p)
 		st_vec_push(&o->print_before, p);
 	return p != NULL;
@@ -121,7 +108,7 @@ static bool add_print_before(struct st_driver_options *o, const char *name, stru
 
 static bool add_print_after(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
 {
-	const struct st_pass_info *p = named_pass(name, d);
+	const struct st_pass_info *p = st_pass_lookup_or_report(name, d);
 	if (p)
 		st_vec_push(&o->print_after, p);
 	return p != NULL;

@@ -37,22 +37,9 @@ bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, con
 	return addn(p, pass, text, text ? strlen(text) : 0, d);
 }
 
-static const struct st_pass_info *lookup(const char *name, struct st_diag_engine *d)
-{
-	const struct st_pass_info *pass = st_pass_lookup(name);
-	if (pass)
-		return pass;
-	const char *sugg = st_pass_suggest(name);
-	if (sugg)
-		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
-	else
-		st_error(d, noloc, "unknown pass '%s' (--list-passes shows the registered passes)", name);
-	return NULL;
-}
-
 bool st_pipeline_add_named(struct st_pipeline *p, const char *name, const char *text, struct st_diag_engine *d)
 {
-	const struct st_pass_info *pass = lookup(name, d);
+	const struct st_pass_info *pass = st_pass_lookup_or_report(name, d);
 	return pass && st_pipeline_add(p, pass, text, d);
 }
 
@@ -102,7 +89,7 @@ bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_e
 		if (q == ns)
 			return syntax(text, q, "expected a pass name", d);
 		char *name = st_xstrndup(ns, (size_t)(q - ns));
-		const struct st_pass_info *pass = lookup(name, d);
+		const struct st_pass_info *pass = st_pass_lookup_or_report(name, d);
 		free(name);
 		if (!pass)
 			return false;

@@ -47,6 +47,20 @@ const char *st_pass_suggest(const char *name)
 	return best && bestd <= strlen(best) / 2 ? best : NULL;
 }
 
+const struct st_pass_info *st_pass_lookup_or_report(const char *name, struct st_diag_engine *d)
+{
+	const struct st_pass_info *pass = st_pass_lookup(name);
+	if (pass)
+		return pass;
+	const struct st_loc noloc = {0};
+	const char *sugg = st_pass_suggest(name);
+	if (sugg)
+		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
+	else
+		st_error(d, noloc, "unknown pass '%s' (--list-passes shows the registered passes)", name);
+	return NULL;
+}
+
 bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b)
 {
 	if (!ctx->process_blocks)
