@@ -15,7 +15,22 @@ config.excludes = ['Inputs']
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.stinkytofu_obj_root, 'test', 'lit')
 
-config.substitutions.append(('%stinkytofu-opt', config.stinkytofu_opt))
+# ST_LIT_TOOL_WRAPPER='CMD ARGS' runs every %stinkytofu-opt as `CMD ARGS TOOL`
+# (`meson test --setup valgrind` sets it to utils/valgrind-run). The
+# substitution stays one path, a generated script, so tests may pass it as an
+# argument (`--tool %stinkytofu-opt`) to helper scripts.
+_tool = config.stinkytofu_opt
+_wrapper = os.environ.get('ST_LIT_TOOL_WRAPPER')
+if _wrapper:
+    import shlex
+    os.makedirs(config.test_exec_root, exist_ok=True)
+    _tool = os.path.join(config.test_exec_root, 'stinkytofu-opt-wrapped')
+    with open(_tool, 'w') as f:
+        f.write('#!/bin/sh\nexec %s %s "$@"\n' % (
+            ' '.join(shlex.quote(w) for w in shlex.split(_wrapper)), shlex.quote(config.stinkytofu_opt)))
+    os.chmod(_tool, 0o755)
+    lit_config.note('running %%stinkytofu-opt as: %s %s' % (_wrapper, config.stinkytofu_opt))
+config.substitutions.append(('%stinkytofu-opt', _tool))
 config.substitutions.append(('%src_root', config.stinkytofu_src_root))
 # For tests that generate inputs (binary garbage, very long lines).
 config.substitutions.append(('%python', sys.executable))
