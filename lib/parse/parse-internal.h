@@ -142,6 +142,8 @@ int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n);
  * keeps. 1 is a plain '{'; more is an instruction's attribute text read
  * before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const char *text, size_t n);
+/* Whether the next token may open an instruction's attributes (lexer.l). */
+void st_lex_expect_attrs(void *scanner, bool attrs);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it
  * is one REG_RANGE token (a register class, lo <= hi, where a register
  * operand may stand); else the length of the identifier, which is then

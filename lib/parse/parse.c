@@ -170,6 +170,7 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 	}
 	p->prev2_tok = p->prev_tok;
 	p->prev_tok = t;
+	st_lex_expect_attrs(scanner, p->attr_texts.n && !p->depth && !p->func_header && (t == ')' || t == STRING));
 	return t;
 }
 
@@ -1138,11 +1139,10 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	p.scanner = scanner;
 	if (!st_yy_scan_buffer(p.buf, len + 2, scanner))
 		st_out_of_memory();
+	/* 2: the parser's stack is full, input nested too deeply; st_yyerror
+	 * reported it where it happened. Parsing stopped there. */
 	int rc = st_yyparse(&p, scanner);
-	if (rc == 2)
-		st_out_of_memory();
-
-	if (!p.too_many_errors) {
+	if (!p.too_many_errors && rc != 2) {
 		struct st_loc end = {p.file, p.line, (uint32_t)(p.buf + p.len - p.line_start) + 1};
 		if (p.mode == MODE_FUNCS && p.func) {
 			st_parse_error(&p, end, "missing '}' at end of file");

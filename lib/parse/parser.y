@@ -25,9 +25,16 @@ struct st_tok {
 }
 
 %code {
+#include <stdlib.h>
+
 #include "parse/parse-internal.h"
 
 static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scanner, const char *msg);
+
+/* The parser's stack grows through st_xmalloc (out of memory is
+ * st_out_of_memory's), so yyparse returns 2 only for a full stack. */
+#define YYMALLOC st_xmalloc
+#define YYFREE free
 
 /* A rule's location is its first symbol's (an empty rule's: the previous end). */
 #define YYLLOC_DEFAULT(cur, rhs, n)                                            \
@@ -248,9 +255,11 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct st_parser *p, y
 	return 0;
 }
 
-/* Only bison's own failures (stack exhaustion) arrive here. */
+/* Only bison's own failures arrive here: its stack is full (YYMAXDEPTH,
+ * 10000 states), which only thousands of nested dictionaries reach. Bison
+ * calls that "memory exhausted"; say what the input did. */
 static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scanner, const char *msg)
 {
 	(void)scanner;
-	st_parse_error(p, *loc, "%s", msg);
+	st_parse_error(p, *loc, "nested too deeply (%s)", msg);
 }
