@@ -10,6 +10,10 @@
 #include "stinkytofu/verify.h"
 
 #define MAX_REG_INDEX 2147483647u
+/* The widest operand: a register file (gfx1250 has 1024 VGPRs). Real
+ * operands span at most 32 registers; passes work per register, so a
+ * range of millions (v[0:99999999]) would take minutes and gigabytes. */
+#define MAX_REG_COUNT 1024u
 
 /* Modifier kinds the tool interprets, with their fields. A closed kind
  * rejects unknown fields (a misspelt wait count would silently mean "no
@@ -131,6 +135,11 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	    r->count - 1 > MAX_REG_INDEX - r->index) {
 		st_error(diag, at(op->loc, i), "invalid register (class %d, index %u, count %u)", (int)r->cls, r->index,
 		         r->count);
+		return 1;
+	}
+	if (r->count > MAX_REG_COUNT) {
+		st_error(diag, at(op->loc, i), "register range %s[%u:%u] spans %u registers (at most %u)",
+		         st_regclass_name(r->cls), r->index, r->index + r->count - 1, r->count, MAX_REG_COUNT);
 		return 1;
 	}
 	return 0;
