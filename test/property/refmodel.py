@@ -368,6 +368,11 @@ class Model:
             by_header.setdefault(h, set()).update(body)
         for (u, h) in self.back:
             self.back[(u, h)] = by_header[h]
+        self.loop_bodies = by_header
+
+    def loops_of(self, block):
+        """The headers of the natural loops holding `block`."""
+        return tuple(sorted(h for h, body in self.loop_bodies.items() if block in body))
 
     def step(self, state, fact, found, path):
         queues, last, writers = state

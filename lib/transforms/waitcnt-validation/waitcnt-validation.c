@@ -199,7 +199,7 @@ struct val {
 	struct u32vec toku;     /* token universe, sorted */
 	uint32_t nkw;           /* words per key bitset */
 	uint64_t *live_out;     /* nblocks * nkw */
-	uint32_t nslots;        /* depth slots: DS, ASYNC, TENSOR, each SLOT_TOKENS + tokens */
+	uint32_t nslots;        /* depth slots: NGROUPS groups of SLOT_TOKENS + tokens */
 	uint16_t *depth_out;    /* nblocks * nslots */
 	uint64_t *waw_out;      /* nblocks * NWAW * nkw: registers a racing write may still hit */
 	uint32_t *nstates;
@@ -469,15 +469,26 @@ static bool tensor_raw(const struct val *v, const struct fact *f)
 	return (f->roles & ROLE_LDS_FENCE) || v->num_waves == 1;
 }
 
-/* First depth slot of a counter group, or NONE32 for counters whose ops
- * matter only through their keys. */
-static uint32_t slot_base(const struct val *v, enum st_counter c)
+/* Groups of the depth analysis: the ops that anchors may depend on without a
+ * register. Async loads to LDS are apart from the other ASYNC ops because
+ * LDS readers depend on them only. */
+enum depth_group { G_DS, G_ASYNC, G_ASYNC_WRITER, G_TENSOR, NGROUPS };
+static const enum st_counter group_counter[NGROUPS] = {ST_CNT_DS, ST_CNT_ASYNC, ST_CNT_ASYNC, ST_CNT_TENSOR};
+
+/* First depth slot of a group (v->nslots = NGROUPS * per). */
+static uint32_t group_base(const struct val *v, enum depth_group g)
 {
-	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
-	switch (c) {
-	case ST_CNT_DS: return 0;
-	case ST_CNT_ASYNC: return per;
-	case ST_CNT_TENSOR: return 2 * per; /* v->nslots = 3 * per */
+	return (uint32_t)g * (SLOT_TOKENS + (uint32_t)v->toku.n);
+}
+
+/* The depth slots of an op of fact f, or NONE32 for ops that matter only
+ * through their registers. */
+static uint32_t slot_base(const struct val *v, const struct fact *f)
+{
+	switch (f->counter) {
+	case ST_CNT_DS: return group_base(v, G_DS);
+	case ST_CNT_ASYNC: return group_base(v, f->roles & ROLE_ASYNC_WRITER ? G_ASYNC_WRITER : G_ASYNC);
+	case ST_CNT_TENSOR: return group_base(v, G_TENSOR);
 	default: return NONE32;
 	}
 }
@@ -486,11 +497,11 @@ static uint32_t slot_base(const struct val *v, enum st_counter c)
  * largest depth (an op with maxInFlight newer ops has retired anyway). A
  * tagged anchor reaches the slots of its tokens when it depends on tagged ops
  * with overlapping tokens (`by_token`), else only what untagged ops match. */
-static void anchor_slots(const struct val *v, const struct fact *f, enum st_counter c, bool by_token, uint16_t *r)
+static void anchor_slots(const struct val *v, const struct fact *f, enum depth_group g, bool by_token, uint16_t *r)
 {
-	uint32_t base = slot_base(v, c);
+	uint32_t base = group_base(v, g);
 	uint16_t cap = (uint16_t)v->max_in_flight;
-	bool untagged_rule = c == ST_CNT_DS ? f->fence_untagged[0] : c == ST_CNT_ASYNC ? f->fence_untagged[1] : false;
+	bool untagged_rule = g == G_DS ? f->fence_untagged[0] : g == G_TENSOR ? false : f->fence_untagged[1];
 	r[base + SLOT_ANY_ANCHOR] = cap;
 	if (!f->tagged || untagged_rule) {
 		r[base + SLOT_UNTAGGED_ANCHOR] = cap;
@@ -507,33 +518,40 @@ static void anchor_slots(const struct val *v, const struct fact *f, enum st_coun
  * matching anchor; on return, the same before it. */
 static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 {
-	static const enum st_counter groups[] = {ST_CNT_DS, ST_CNT_ASYNC, ST_CNT_TENSOR};
 	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
-	/* Its own issue: an op with d newer ops before it has d + 1 after. */
-	uint32_t base = slot_base(v, f->counter);
-	if (base != NONE32)
+	/* Its own issue: an op with d newer ops of its counter before it has
+	 * d + 1 after (in every group of that counter). */
+	for (int g = 0; g < NGROUPS; g++) {
+		if (group_counter[g] != f->counter)
+			continue;
+		uint16_t *rg = r + group_base(v, (enum depth_group)g);
 		for (uint32_t k = 0; k < per; k++)
-			r[base + k] = r[base + k] ? (uint16_t)(r[base + k] - 1) : 0;
+			rg[k] = rg[k] ? (uint16_t)(rg[k] - 1) : 0;
+	}
 	/* Its checks see every op in flight before its issue (see check). */
 	bool ds_anchor = (f->roles & ROLE_LDS_FENCE) || ((f->roles & ROLE_WAR_ANCHOR) && !(f->roles & ROLE_DS_WRITE));
 	if (ds_anchor)
-		anchor_slots(v, f, ST_CNT_DS, true, r);
-	if (f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR | ROLE_LDS_READ))
-		anchor_slots(v, f, ST_CNT_ASYNC, true, r);
+		anchor_slots(v, f, G_DS, true, r);
+	if (f->roles & (ROLE_LDS_FENCE | ROLE_WAR_ANCHOR)) {
+		anchor_slots(v, f, G_ASYNC, true, r);
+		anchor_slots(v, f, G_ASYNC_WRITER, true, r);
+	}
+	if (f->roles & ROLE_LDS_READ)
+		anchor_slots(v, f, G_ASYNC_WRITER, true, r);
 	bool traw = tensor_raw(v, f);
 	if ((f->roles & ROLE_TENSOR_WAW) && traw)
-		anchor_slots(v, f, ST_CNT_TENSOR, true, r);
+		anchor_slots(v, f, G_TENSOR, true, r);
 	else if (f->roles & ROLE_TENSOR_ANCHOR)
-		anchor_slots(v, f, ST_CNT_TENSOR, false, r);
+		anchor_slots(v, f, G_TENSOR, false, r);
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
-		for (int g = 0; g < 3; g++) {
-			int n = f->waits[groups[g]];
-			uint32_t gb = slot_base(v, groups[g]);
+		for (int g = 0; g < NGROUPS; g++) {
+			int n = f->waits[group_counter[g]];
+			uint16_t *rg = r + group_base(v, (enum depth_group)g);
 			if (n >= 0)
 				for (uint32_t k = 0; k < per; k++)
-					if (r[gb + k] > n)
-						r[gb + k] = (uint16_t)n;
+					if (rg[k] > n)
+						rg[k] = (uint16_t)n;
 		}
 }
 
@@ -626,7 +644,7 @@ static void compute_futures(struct val *v)
 			v->toku.v[n++] = v->toku.v[k];
 	v->toku.n = n;
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
-	uint32_t ns = v->nslots = 3 * (SLOT_TOKENS + (uint32_t)v->toku.n);
+	uint32_t ns = v->nslots = NGROUPS * (SLOT_TOKENS + (uint32_t)v->toku.n);
 
 	/* Per block: upward-exposed uses, definitions, the range of its facts. */
 	uint64_t *ue = st_xcalloc((size_t)nb * nkw, sizeof *ue);
@@ -761,7 +779,7 @@ static bool waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t n
 static bool may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t newer)
 {
 	const struct fact *f = &v->facts.v[id];
-	uint32_t base = slot_base(v, f->counter);
+	uint32_t base = slot_base(v, f);
 	if (base == NONE32)
 		return false;
 	const uint16_t *d = v->depth_out + (size_t)b * v->nslots + base;
