@@ -25,7 +25,8 @@ import shlex
 import subprocess
 import sys
 
-MARKER = re.compile(r'^\s*(//|#) -----\s*$')
+from stir_tests import split_chunks, stir_files
+
 SKIP = ('--verify-diagnostics', '--emit-asm', '--emit-dot', '--help', '--list-passes', '--version')
 
 
@@ -60,31 +61,13 @@ def rejected_lines(mc_stderr, asm):
         yield (lines[n - 1].strip() if 0 < n <= len(lines) else '?'), m.group(2)
 
 
-def chunks(asm):
-    cur = []
-    for line in asm.splitlines(keepends=True):
-        if MARKER.match(line):
-            yield ''.join(cur)
-            cur = []
-        else:
-            cur.append(line)
-    yield ''.join(cur)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--tool', required=True)
     ap.add_argument('--llvm-mc', required=True)
     ap.add_argument('paths', nargs='+')
     args = ap.parse_args()
-    files = []
-    for p in args.paths:
-        if os.path.isfile(p):
-            files.append(p)
-            continue
-        for root, dirs, names in os.walk(p):
-            dirs.sort()
-            files += [os.path.join(root, n) for n in sorted(names) if n.endswith('.stir')]
+    files = stir_files(args.paths)
     assembled = failed = notes = 0
     for path in files:
         with open(path, encoding='utf-8', errors='replace') as f:
@@ -101,7 +84,7 @@ def main():
                 split = ['--split-input-file'] if '--split-input-file' in argv else []
                 before = emit_asm(args.tool, [path] + split)
                 baseline = {l.strip() for l in before.stdout.splitlines()}
-            for n, asm in enumerate(chunks(tool.stdout), 1):
+            for n, asm in enumerate(split_chunks(tool.stdout), 1):
                 mc = subprocess.run([args.llvm_mc, '-triple=amdgcn', '-mcpu=gfx1250', '-filetype=obj',
                                      '-o', os.devnull], input=asm, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, universal_newlines=True)

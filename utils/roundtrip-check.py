@@ -17,7 +17,7 @@ import re
 import subprocess
 import sys
 
-SPLIT_MARKER = re.compile(r'^\s*(//|#) -----\s*$')
+from stir_tests import split_chunks, stir_files
 
 
 def run_lines(text):
@@ -36,15 +36,7 @@ def should_skip(path, text):
 def chunks(text):
     if not any('--split-input-file' in r for r in run_lines(text)):
         return [text]
-    out, cur = [], []
-    for line in text.splitlines(keepends=True):
-        if SPLIT_MARKER.match(line):
-            out.append(''.join(cur))
-            cur = []
-        else:
-            cur.append(line)
-    out.append(''.join(cur))
-    return out
+    return split_chunks(text)
 
 
 def print_parse(tool, text):
@@ -77,14 +69,7 @@ def main():
     ap.add_argument('--tool', required=True)
     ap.add_argument('paths', nargs='+')
     args = ap.parse_args()
-    files = []
-    for p in args.paths:
-        if os.path.isfile(p):
-            files.append(p)
-            continue
-        for root, dirs, names in os.walk(p):
-            dirs.sort()
-            files += [os.path.join(root, n) for n in sorted(names) if n.endswith('.stir')]
+    files = stir_files(args.paths)
     passed = failed = skipped = 0
     for path in files:
         ok, msg = check(args.tool, path)
