@@ -434,32 +434,37 @@ static void setbit(uint64_t *set, size_t k)
 	set[k / 64] |= (uint64_t)1 << (k % 64);
 }
 
+/* Sorts n elements and drops repeats; returns how many are left. */
+static size_t sort_unique(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+	if (n < 2) /* qsort needs a non-null array even for no elements */
+		return n;
+	qsort(base, n, size, cmp);
+	char *b = base;
+	size_t out = 1;
+	for (size_t k = 1; k < n; k++)
+		if (cmp(b + k * size, b + (out - 1) * size) != 0)
+			memmove(b + out++ * size, b + k * size, size);
+	return out;
+}
+
+/* Position of `k` in a sorted universe (keyu, toku) that holds it. */
+static size_t universe_index(const void *sorted, size_t n, size_t size, const void *k,
+                             int (*cmp)(const void *, const void *))
+{
+	const char *hit = bsearch(k, sorted, n, size, cmp);
+	st_assert(hit);
+	return (size_t)(hit - (const char *)sorted) / size;
+}
+
 static size_t key_index(const struct val *v, wv_key k)
 {
-	size_t lo = 0, hi = v->keyu.n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (v->keyu.v[mid] < k)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	st_assert(lo < v->keyu.n && v->keyu.v[lo] == k);
-	return lo;
+	return universe_index(v->keyu.v, v->keyu.n, sizeof k, &k, cmp_key);
 }
 
 static size_t token_index(const struct val *v, uint32_t t)
 {
-	size_t lo = 0, hi = v->toku.n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (v->toku.v[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	st_assert(lo < v->toku.n && v->toku.v[lo] == t);
-	return lo;
+	return universe_index(v->toku.v, v->toku.n, sizeof t, &t, cmp_u32);
 }
 
 static bool tensor_raw(const struct val *v, const struct fact *f)
@@ -627,22 +632,10 @@ static void compute_futures(struct val *v)
 		st_vec_push(&v->keyu, v->defs.v[k]);
 	for (size_t k = 0; k < v->uses.n; k++)
 		st_vec_push(&v->keyu, v->uses.v[k].key);
-	if (v->keyu.n > 1)
-		qsort(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, cmp_key);
-	size_t n = 0;
-	for (size_t k = 0; k < v->keyu.n; k++)
-		if (!n || v->keyu.v[k] != v->keyu.v[n - 1])
-			v->keyu.v[n++] = v->keyu.v[k];
-	v->keyu.n = n;
+	v->keyu.n = sort_unique(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, cmp_key);
 	for (size_t k = 0; k < v->toks.n; k++)
 		st_vec_push(&v->toku, v->toks.v[k]);
-	if (v->toku.n > 1)
-		qsort(v->toku.v, v->toku.n, sizeof *v->toku.v, cmp_u32);
-	n = 0;
-	for (size_t k = 0; k < v->toku.n; k++)
-		if (!n || v->toku.v[k] != v->toku.v[n - 1])
-			v->toku.v[n++] = v->toku.v[k];
-	v->toku.n = n;
+	v->toku.n = sort_unique(v->toku.v, v->toku.n, sizeof *v->toku.v, cmp_u32);
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
 	uint32_t ns = v->nslots = NGROUPS * (SLOT_TOKENS + (uint32_t)v->toku.n);
 
