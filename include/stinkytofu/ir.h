@@ -41,22 +41,43 @@ enum st_operand_kind {
 	ST_OPND_LABEL,  /* label_Foo: a reference to an in-block label */
 };
 
+/* The widest register range: a register file (gfx1250 has 1024 VGPRs). Real
+ * operands span at most 32 registers; the reader rejects wider ranges and
+ * st_reg_operand asserts it, so a count fits 16 bits. */
+#define ST_REG_MAX_COUNT 1024u
+
 struct st_reg {
-	enum st_regclass cls;
 	uint32_t index; /* first register */
-	uint32_t count; /* number of registers, >= 1 */
+	uint16_t count; /* number of registers, 1..ST_REG_MAX_COUNT */
+	uint8_t cls;    /* an enum st_regclass */
 	bool neg;       /* written with a leading '-' */
 };
 
-struct st_operand {
-	enum st_operand_kind kind;
-	struct st_loc loc;
-	struct st_reg reg;   /* ST_OPND_REG */
-	int64_t ival;        /* INT, HEX (value); HWREG id */
-	const char *text;    /* HEX/FLOAT spelling, STRING contents, SYMBOL/LABEL/HWREG-id name; interned */
-	uint8_t nhw;         /* HWREG: number of arguments (1..3) */
-	int64_t hw[3];       /* HWREG arguments; hw[0] is the id when numeric */
+/* hwreg(id[, offset[, size]]), rare enough to live behind a pointer. */
+struct st_hwreg {
+	const char *name; /* the id's spelling when symbolic or hex (printed back); NULL when decimal; interned */
+	uint32_t nargs;   /* 1..3 */
+	int64_t args[3];  /* args[0] is the id's value, then offset and size */
 };
+
+/* An operand sits on its instruction's line (newlines end statements), so it
+ * keeps only its column: st_operand_loc rebuilds the location. */
+struct st_operand {
+	union {
+		struct st_reg reg;          /* ST_OPND_REG */
+		int64_t ival;               /* INT, HEX (value) */
+		const struct st_hwreg *hw;  /* HWREG; in the module arena */
+	};
+	const char *text; /* HEX/FLOAT spelling, STRING contents, SYMBOL/LABEL name; interned */
+	enum st_operand_kind kind;
+	uint32_t col;     /* column on the instruction's line; 0: at the instruction (operands made by passes) */
+};
+
+/* A kernel of 200,000 instructions holds about 460,000 operands: every byte
+ * of these two structs costs half a megabyte there (docs/performance.md). */
+_Static_assert(ST_NUM_REGCLASSES <= 256 && ST_REG_MAX_COUNT <= UINT16_MAX, "struct st_reg's fields hold them");
+_Static_assert(sizeof(struct st_reg) == 8, "struct st_reg is 8 bytes: one per register operand");
+_Static_assert(sizeof(struct st_operand) == 24, "struct st_operand is 24 bytes: 2.3 per instruction");
 
 enum st_value_kind {
 	ST_VAL_INT,
@@ -222,8 +243,16 @@ size_t st_block_num_insts(const struct st_block *b);
 		if (it->kind == ST_ITEM_INST)
 
 /* Operand and value builders. */
+/* count is 1..ST_REG_MAX_COUNT (asserted). */
 struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count);
 struct st_operand st_int_operand(int64_t v);
+/* A hwreg operand with nargs (1..3) arguments, args[0] the id's value; name
+ * is the id's spelling when symbolic or hex, else NULL. Copied into the arena. */
+struct st_operand st_hwreg_operand(struct st_module *m, const char *name, uint32_t nargs, const int64_t args[]);
+/* Where an operand of `i` was written: the instruction's file and line with
+ * the operand's column; the instruction's location for operands made by a
+ * pass (col 0) or when the instruction has no line. */
+struct st_loc st_operand_loc(const struct st_inst *i, const struct st_operand *op);
 struct st_value st_int_value(int64_t v);
 struct st_value st_bool_value(bool v);
 /* A dict value from parallel arrays of field names and values (copied into the arena). */

@@ -118,7 +118,7 @@ static void keymap_grow(struct keymap *m)
 
 static uint32_t new_key(struct builder *bd, enum st_regclass cls, uint64_t index)
 {
-	st_vec_push(&bd->key_reg, ((struct st_reg){cls, (uint32_t)index, 1, false}));
+	st_vec_push(&bd->key_reg, ((struct st_reg){.index = (uint32_t)index, .count = 1, .cls = (uint8_t)cls}));
 	st_vec_push(&bd->def_stamp, 0);
 	st_vec_push(&bd->ue_stamp, 0);
 	return (uint32_t)bd->map.n++;
@@ -268,8 +268,7 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 			phi->phi_incoming = slots;
 			slots += blk->preds.n;
 			phi->dsts = &dsts[id];
-			phi->dsts[0] = st_reg_operand(phi->phi_key.cls, phi->phi_key.index, 1);
-			phi->dsts[0].loc = blk->loc;
+			phi->dsts[0] = st_reg_operand((enum st_regclass)phi->phi_key.cls, phi->phi_key.index, 1);
 			phi->ndsts = phi->capdsts = 1;
 			phi->id = (uint32_t)id;
 			st_vec_push(&blk->phis, phi);

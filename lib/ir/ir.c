@@ -349,12 +349,31 @@ size_t st_block_num_insts(const struct st_block *b)
 
 struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count)
 {
-	return (struct st_operand){.kind = ST_OPND_REG, .reg = {cls, index, count, false}};
+	st_assert(count >= 1 && count <= ST_REG_MAX_COUNT);
+	return (struct st_operand){.kind = ST_OPND_REG,
+	                           .reg = {.index = index, .count = (uint16_t)count, .cls = (uint8_t)cls}};
 }
 
 struct st_operand st_int_operand(int64_t v)
 {
 	return (struct st_operand){.kind = ST_OPND_INT, .ival = v};
+}
+
+struct st_operand st_hwreg_operand(struct st_module *m, const char *name, uint32_t nargs, const int64_t args[])
+{
+	st_assert(nargs >= 1 && nargs <= 3);
+	struct st_hwreg *hw = st_arena_alloc(m->arena, sizeof *hw);
+	*hw = (struct st_hwreg){.name = name ? st_intern(m->strings, name) : NULL, .nargs = nargs};
+	for (uint32_t k = 0; k < nargs; k++)
+		hw->args[k] = args[k];
+	return (struct st_operand){.kind = ST_OPND_HWREG, .hw = hw};
+}
+
+struct st_loc st_operand_loc(const struct st_inst *i, const struct st_operand *op)
+{
+	if (!op->col || !i->loc.line)
+		return i->loc;
+	return (struct st_loc){.file = i->loc.file, .line = i->loc.line, .col = op->col};
 }
 
 struct st_value st_int_value(int64_t v)
@@ -433,7 +452,8 @@ void st_reg_format(struct st_reg r, char *buf, size_t size)
 {
 	const char *neg = r.neg ? "-" : "";
 	if (r.count == 1)
-		snprintf(buf, size, "%s%s%u", neg, st_regclass_name(r.cls), r.index);
+		snprintf(buf, size, "%s%s%u", neg, st_regclass_name((enum st_regclass)r.cls), r.index);
 	else
-		snprintf(buf, size, "%s%s[%u:%u]", neg, st_regclass_name(r.cls), r.index, r.index + r.count - 1);
+		snprintf(buf, size, "%s%s[%u:%u]", neg, st_regclass_name((enum st_regclass)r.cls), r.index,
+		         r.index + r.count - 1u);
 }

@@ -10,10 +10,6 @@
 #include "stinkytofu/verify.h"
 
 #define MAX_REG_INDEX 2147483647u
-/* The widest operand: a register file (gfx1250 has 1024 VGPRs). Real
- * operands span at most 32 registers; passes work per register, so a
- * range of millions (v[0:99999999]) would take minutes and gigabytes. */
-#define MAX_REG_COUNT 1024u
 
 /* Modifier kinds the tool interprets, with their fields. A closed kind
  * rejects unknown fields (a misspelt wait count would silently mean "no
@@ -131,15 +127,18 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	if (op->kind != ST_OPND_REG)
 		return 0;
 	const struct st_reg *r = &op->reg;
-	if ((unsigned)r->cls >= ST_NUM_REGCLASSES || r->count == 0 || r->index > MAX_REG_INDEX ||
-	    r->count - 1 > MAX_REG_INDEX - r->index) {
-		st_error(diag, at(op->loc, i), "invalid register (class %d, index %u, count %u)", (int)r->cls, r->index,
-		         r->count);
+	if (r->cls >= ST_NUM_REGCLASSES || r->count == 0 || r->index > MAX_REG_INDEX ||
+	    r->count - 1u > MAX_REG_INDEX - r->index) {
+		st_error(diag, st_operand_loc(i, op), "invalid register (class %d, index %u, count %u)", (int)r->cls,
+		         r->index, (unsigned)r->count);
 		return 1;
 	}
-	if (r->count > MAX_REG_COUNT) {
-		st_error(diag, at(op->loc, i), "register range %s[%u:%u] spans %u registers (at most %u)",
-		         st_regclass_name(r->cls), r->index, r->index + r->count - 1, r->count, MAX_REG_COUNT);
+	/* Passes work per register, so a range of millions would take minutes;
+	 * the reader rejects them, a pass must not build one. */
+	if (r->count > ST_REG_MAX_COUNT) {
+		st_error(diag, st_operand_loc(i, op), "register range %s[%u:%u] spans %u registers (at most %u)",
+		         st_regclass_name((enum st_regclass)r->cls), r->index, r->index + r->count - 1u,
+		         (unsigned)r->count, ST_REG_MAX_COUNT);
 		return 1;
 	}
 	return 0;
@@ -154,10 +153,10 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 		return 0;
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++, nerr++)
-		st_error(diag, at(i->dsts[k].loc, i), "wait '%s' cannot define a register", i->name);
+		st_error(diag, st_operand_loc(i, &i->dsts[k]), "wait '%s' cannot define a register", i->name);
 	for (uint32_t k = 0; k < i->nsrcs; k++) {
 		if (i->srcs[k].kind == ST_OPND_REG) {
-			st_error(diag, at(i->srcs[k].loc, i), "wait '%s' takes immediate counts, not registers", i->name);
+			st_error(diag, st_operand_loc(i, &i->srcs[k]), "wait '%s' takes immediate counts, not registers", i->name);
 			nerr++;
 		}
 	}

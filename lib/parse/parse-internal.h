@@ -113,6 +113,7 @@ struct st_parser {
 	struct shared_list *ended; /* the list of the instruction just ended */
 	struct st_buf sbuf;
 	struct st_inst *cur;
+	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
 };
 
 /* The raw flex scanner (lexer.l) and the wrapper the parser calls (parse.c). */
@@ -174,6 +175,8 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st
                         struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc);
 /* Negates the operand appended last. */
 void st_parse_negate(struct st_parser *p, struct st_loc loc);
+/* The register operand just read is complete (loc: where it starts). */
+void st_parse_end_reg(struct st_parser *p, struct st_loc loc);
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc);
 void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,

@@ -306,7 +306,7 @@ static const char *tok_text(struct st_parser *p, const struct st_tok *t)
 
 static struct st_operand literal_operand(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = (enum st_operand_kind)kind, .loc = loc};
+	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = loc.col};
 	switch (op.kind) {
 	case ST_OPND_INT:
 		op.ival = t->i;
@@ -677,7 +677,7 @@ static uint64_t parse_index(const char *s, size_t n)
 
 static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
-	struct st_operand op = {.loc = loc};
+	struct st_operand op = {.col = loc.col};
 	enum st_regclass cls;
 	size_t k = st_regclass_match(id->s, id->n, &cls);
 	if (k && all_digits(id->s + k, id->n - k)) {
@@ -686,7 +686,7 @@ static struct st_operand ident_operand(struct st_parser *p, const struct st_tok 
 			st_parse_error(p, loc, "register index in '%.*s' is out of range (at most %u)", (int)id->n, id->s,
 			               MAX_REG_INDEX);
 		op.kind = ST_OPND_REG;
-		op.reg = (struct st_reg){cls, (uint32_t)(index > MAX_REG_INDEX ? 0 : index), 1, false};
+		op.reg = (struct st_reg){.index = (uint32_t)(index > MAX_REG_INDEX ? 0 : index), .count = 1, .cls = (uint8_t)cls};
 		return op;
 	}
 	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
@@ -712,17 +712,28 @@ static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_l
 	return true;
 }
 
+/* A register range of `count` registers from `index`. One wider than a
+ * register file (ST_REG_MAX_COUNT) is kept one register wide and its width
+ * in p->wide_count, reported by end_reg once the operand is complete, at
+ * its '-' if negated. */
+static struct st_reg range(struct st_parser *p, enum st_regclass cls, uint32_t index, uint64_t count)
+{
+	p->wide_count = count > ST_REG_MAX_COUNT ? count : 0;
+	return (struct st_reg){.index = index, .count = (uint16_t)(p->wide_count ? 1 : count), .cls = (uint8_t)cls};
+}
+
 static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls_tok, struct st_loc loc,
                                    const struct st_tok *lo, struct st_loc lo_loc, const struct st_tok *hi,
                                    struct st_loc hi_loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .loc = loc, .reg = {ST_REG_V, 0, 1, false}};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col, .reg = {.count = 1, .cls = ST_REG_V}};
+	p->wide_count = 0;
 	enum st_regclass cls;
 	if (st_regclass_match(cls_tok->s, cls_tok->n, &cls) != cls_tok->n) {
 		st_parse_error(p, loc, "unknown register class '%.*s'", (int)cls_tok->n, cls_tok->s);
 		return op;
 	}
-	op.reg.cls = cls;
+	op.reg.cls = (uint8_t)cls;
 	if (!check_index(p, lo, lo_loc) || (hi != lo && !check_index(p, hi, hi_loc)))
 		return op;
 	if (hi->i < lo->i) {
@@ -730,8 +741,7 @@ static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls
 		               cls_tok->s, (long long)lo->i, (long long)hi->i);
 		return op;
 	}
-	op.reg.index = (uint32_t)lo->i;
-	op.reg.count = (uint32_t)(hi->i - lo->i + 1);
+	op.reg = range(p, cls, (uint32_t)lo->i, (uint64_t)(hi->i - lo->i) + 1);
 	return op;
 }
 
@@ -743,9 +753,21 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struc
 
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .loc = loc};
-	op.reg = (struct st_reg){(enum st_regclass)t->kind, (uint32_t)t->i, (uint32_t)(t->hi - t->i + 1), false};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col};
+	op.reg = range(p, (enum st_regclass)t->kind, (uint32_t)t->i, (uint64_t)(t->hi - t->i) + 1);
 	push_operand(p, op);
+}
+
+void st_parse_end_reg(struct st_parser *p, struct st_loc loc)
+{
+	if (!p->wide_count)
+		return;
+	const struct st_reg *r = &st_vec_last(&p->ops).reg;
+	st_parse_error(p, loc, "register range %s[%u:%llu] spans %llu registers (at most %u)",
+	               st_regclass_name((enum st_regclass)r->cls), r->index,
+	               (unsigned long long)(r->index + p->wide_count - 1), (unsigned long long)p->wide_count,
+	               ST_REG_MAX_COUNT);
+	p->wide_count = 0;
 }
 
 void st_parse_negate(struct st_parser *p, struct st_loc loc)
@@ -754,24 +776,21 @@ void st_parse_negate(struct st_parser *p, struct st_loc loc)
 	if (op->kind != ST_OPND_REG)
 		st_parse_error(p, loc, "only registers can be negated");
 	op->reg.neg = true;
-	op->loc = loc;
+	op->col = loc.col;
+	st_parse_end_reg(p, loc);
 }
 
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
                     const struct st_tok *id_tok, const struct st_tok *off, const struct st_tok *size)
 {
 	struct st_operand id = literal_operand(p, id_tok->kind, id_tok, loc);
-	struct st_operand op = {.kind = ST_OPND_HWREG, .loc = loc, .nhw = (uint8_t)nargs};
 	if (!tok_is(fn->s, fn->n, "hwreg"))
 		st_parse_error(p, loc, "unknown operand function '%.*s' (only hwreg(...) is supported)", (int)fn->n,
 		               fn->s);
 	/* A symbolic or hex id prints back from its spelling. */
-	op.text = id.kind == ST_OPND_INT ? NULL : id.text;
-	op.ival = op.hw[0] = id.ival;
-	if (off)
-		op.hw[1] = off->i;
-	if (size)
-		op.hw[2] = size->i;
+	int64_t args[3] = {id.ival, off ? off->i : 0, size ? size->i : 0};
+	struct st_operand op = st_hwreg_operand(p->m, id.kind == ST_OPND_INT ? NULL : id.text, (uint32_t)nargs, args);
+	op.col = loc.col;
 	push_operand(p, op);
 }
 
@@ -1109,6 +1128,7 @@ void st_parse_recover(struct st_parser *p)
 	st_vec_clear(&p->dict_store);
 	st_vec_clear(&p->elem_store);
 	p->cur = NULL;
+	p->wide_count = 0;
 	p->succ_block = NULL;
 }
 

@@ -149,7 +149,7 @@ attrs:
 
 /* Each operand rule appends its operand to the statement's list. */
 operand:
-	  reg
+	  reg                                 { st_parse_end_reg(p, @1); }
 	| '-' reg                             { st_parse_negate(p, @1); }
 	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
 	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, @1); }

@@ -259,13 +259,13 @@ static void put_operand(struct st_buf *out, const struct asm_ctx *cx, const stru
 		break;
 	case ST_OPND_HWREG:
 		st_buf_puts(out, "hwreg(");
-		for (unsigned k = 0; k < op->nhw; k++) {
+		for (unsigned k = 0; k < op->hw->nargs && k < 3; k++) {
 			if (k)
 				st_buf_puts(out, ", ");
-			if (k == 0 && op->text)
-				st_buf_puts(out, op->text);
+			if (k == 0 && op->hw->name)
+				st_buf_puts(out, op->hw->name);
 			else
-				put_int(out, op->hw[k]);
+				put_int(out, op->hw->args[k]);
 		}
 		st_buf_putc(out, ')');
 		break;

@@ -81,13 +81,13 @@ void st_print_operand(struct st_buf *out, const struct st_operand *op)
 		return;
 	case ST_OPND_HWREG:
 		st_buf_puts(out, "hwreg(");
-		if (op->text)
-			st_buf_puts(out, op->text);
+		if (op->hw->name)
+			st_buf_puts(out, op->hw->name);
 		else
-			put_i64(out, op->hw[0]);
-		for (unsigned k = 1; k < op->nhw && k < 3; k++) {
+			put_i64(out, op->hw->args[0]);
+		for (unsigned k = 1; k < op->hw->nargs && k < 3; k++) {
 			st_buf_puts(out, ", ");
-			put_i64(out, op->hw[k]);
+			put_i64(out, op->hw->args[k]);
 		}
 		st_buf_putc(out, ')');
 		return;

@@ -26,7 +26,7 @@ static bool is_lds_op(const struct st_inst *i)
 
 static bool has_lds_operand(const struct st_operand *ops, uint32_t n, uint32_t token)
 {
-	struct st_reg want = {ST_REG_LDS, token, 1, false};
+	struct st_reg want = {.index = token, .count = 1, .cls = ST_REG_LDS};
 	for (uint32_t k = 0; k < n; k++)
 		if (ops[k].kind == ST_OPND_REG && st_reg_overlaps(ops[k].reg, want))
 			return true;
@@ -77,7 +77,10 @@ static int64_t tag(struct st_module *m, struct st_inst *i, bool to_dsts, bool to
 			continue;
 		uint32_t t = (uint32_t)tokens[k].i;
 		struct st_operand op = st_reg_operand(ST_REG_LDS, t, 1);
-		op.loc = attr && attr->loc.line ? attr->loc : i->loc;
+		/* Located at the mod.memtoken it stands for when that is on the
+		 * instruction's line (st_operand_loc), else at the instruction. */
+		if (attr && attr->loc.line == i->loc.line)
+			op.col = attr->loc.col;
 		if (to_dsts && !has_lds_operand(i->dsts, i->ndsts, t)) {
 			st_inst_add_dst(m, i, op);
 			added++;

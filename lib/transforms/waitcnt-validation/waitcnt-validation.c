@@ -1603,25 +1603,26 @@ static bool report(struct val *v, const struct violation *x)
 		if (x->opnd != NONE32)
 			st_reg_format(c->inst->srcs[x->opnd].reg, reg, sizeof reg);
 		else
-			st_reg_format((struct st_reg){ST_REG_LDS, (uint32_t)x->key, 1, false}, reg, sizeof reg);
+			st_reg_format((struct st_reg){.index = (uint32_t)x->key, .count = 1, .cls = ST_REG_LDS}, reg, sizeof reg);
 		st_buf_printf(&msg, "RAW dependency through %s", reg);
 		break;
 	case RULE_ASYNC_RAW: st_buf_puts(&msg, "RAW dependency through LDS"); break;
 	case RULE_WAR: st_buf_puts(&msg, "WAR-on-LDS dependency"); break;
 	case RULE_WAW: st_buf_puts(&msg, "WAW-on-LDS dependency"); break;
-	case RULE_WAW_REG:
+	case RULE_WAW_REG: {
 		/* The consumer's destination holding the register. */
-		st_reg_format((struct st_reg){(enum st_regclass)(x->key >> 32), (uint32_t)x->key, 1, false}, reg, sizeof reg);
+		struct st_reg key = {.index = (uint32_t)x->key, .count = 1, .cls = (uint8_t)(x->key >> 32)};
+		st_reg_format(key, reg, sizeof reg);
 		for (uint32_t k = 0; k < c->inst->ndsts; k++) {
 			const struct st_operand *d = &c->inst->dsts[k];
-			if (d->kind == ST_OPND_REG && st_reg_overlaps(d->reg, (struct st_reg){(enum st_regclass)(x->key >> 32),
-			                                                                       (uint32_t)x->key, 1, false})) {
+			if (d->kind == ST_OPND_REG && st_reg_overlaps(d->reg, key)) {
 				st_reg_format(d->reg, reg, sizeof reg);
 				break;
 			}
 		}
 		st_buf_printf(&msg, "WAW dependency through %s", reg);
 		break;
+	}
 	case RULE_BARRIER: st_buf_puts(&msg, "barrier ordering dependency"); break;
 	case RULE_CONSERVATIVE: st_buf_printf(&msg, "conservative dependency (%s)", x->why); break;
 	}

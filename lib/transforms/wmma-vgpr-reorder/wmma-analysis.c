@@ -39,7 +39,7 @@ int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b)
 
 void st_reg_group_format(struct st_reg_group g, char *buf, size_t size)
 {
-	st_reg_format((struct st_reg){g.cls, g.first, g.count, false}, buf, size);
+	st_reg_format((struct st_reg){.index = g.first, .count = (uint16_t)g.count, .cls = (uint8_t)g.cls}, buf, size);
 }
 
 const char *st_wmma_reason_name(enum st_wmma_reason r)

@@ -134,7 +134,9 @@ START_TEST(verifier_reports_broken_ir)
 	st_block_new(f, "entry", noloc); /* duplicate label */
 	struct st_inst *i = st_inst_new(m, "v_mov_b32", (struct st_loc){"t.stir", 3, 5});
 	st_inst_add_dst(m, i, st_reg_operand(ST_REG_V, 2147483647u, 2)); /* runs past 2^31-1 */
-	st_inst_add_src(m, i, st_reg_operand(ST_REG_V, 0, 0));            /* empty range */
+	struct st_operand empty = st_reg_operand(ST_REG_V, 0, 1);
+	empty.reg.count = 0; /* an empty range, as a buggy pass could leave it */
+	st_inst_add_src(m, i, empty);
 	const char *f1 = "dlcnt";
 	struct st_value bad = {.kind = ST_VAL_STRING, .text = "x"};
 	st_inst_add_attr(m, i, (struct st_attr){.name = "mod.swaitcnt", .value = st_dict_value(m, 1, &f1, &bad)});
@@ -156,19 +158,20 @@ END_TEST
 
 START_TEST(registers_compare_and_format)
 {
-	struct st_reg v03 = {ST_REG_V, 0, 4, false}, v3 = {ST_REG_V, 3, 1, false}, v4 = {ST_REG_V, 4, 1, false};
-	struct st_reg s3 = {ST_REG_S, 3, 1, false};
+	struct st_reg v03 = {.index = 0, .count = 4, .cls = ST_REG_V}, v3 = {.index = 3, .count = 1, .cls = ST_REG_V};
+	struct st_reg v4 = {.index = 4, .count = 1, .cls = ST_REG_V};
+	struct st_reg s3 = {.index = 3, .count = 1, .cls = ST_REG_S};
 	ck_assert(st_reg_overlaps(v03, v3));
 	ck_assert(!st_reg_overlaps(v03, v4));
 	ck_assert(!st_reg_overlaps(v3, s3));
 	ck_assert(st_reg_equal(v3, v3));
-	ck_assert(!st_reg_equal(v3, (struct st_reg){ST_REG_V, 3, 1, true}));
+	ck_assert(!st_reg_equal(v3, (struct st_reg){.index = 3, .count = 1, .cls = ST_REG_V, .neg = true}));
 	char buf[32];
 	st_reg_format(v03, buf, sizeof buf);
 	ck_assert_str_eq(buf, "v[0:3]");
-	st_reg_format((struct st_reg){ST_REG_ACC, 5, 1, true}, buf, sizeof buf);
+	st_reg_format((struct st_reg){.index = 5, .count = 1, .cls = ST_REG_ACC, .neg = true}, buf, sizeof buf);
 	ck_assert_str_eq(buf, "-acc5");
-	st_reg_format((struct st_reg){ST_REG_LDS, 1, 1, false}, buf, sizeof buf);
+	st_reg_format((struct st_reg){.index = 1, .count = 1, .cls = ST_REG_LDS}, buf, sizeof buf);
 	ck_assert_str_eq(buf, "LDS1");
 	enum st_regclass c;
 	ck_assert_uint_eq(st_regclass_match("exec_lo12", 9, &c), 7);

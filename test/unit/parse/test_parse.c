@@ -86,17 +86,17 @@ START_TEST(symbols_labels_and_literals)
 	ck_assert_int_eq(i->srcs[7].kind, ST_OPND_STRING);
 	ck_assert_str_eq(i->srcs[7].text, "a\"b\\c");
 	ck_assert_int_eq(i->srcs[8].kind, ST_OPND_HWREG);
-	ck_assert_str_eq(i->srcs[8].text, "HW_REG_MODE");
-	ck_assert_uint_eq(i->srcs[8].nhw, 3);
-	ck_assert_int_eq(i->srcs[8].hw[1], 1);
-	ck_assert_int_eq(i->srcs[8].hw[2], 4);
-	ck_assert_ptr_null(i->srcs[9].text);
-	ck_assert_int_eq(i->srcs[9].hw[0], 6);
+	ck_assert_str_eq(i->srcs[8].hw->name, "HW_REG_MODE");
+	ck_assert_uint_eq(i->srcs[8].hw->nargs, 3);
+	ck_assert_int_eq(i->srcs[8].hw->args[1], 1);
+	ck_assert_int_eq(i->srcs[8].hw->args[2], 4);
+	ck_assert_ptr_null(i->srcs[9].hw->name);
+	ck_assert_int_eq(i->srcs[9].hw->args[0], 6);
 	/* Interned: equal strings share one pointer. */
 	ck_assert_ptr_eq(i->srcs[0].text, st_module_intern(p.m, "vcc"));
 	/* Operands carry their columns. */
-	ck_assert_uint_eq(i->srcs[1].loc.line, 1);
-	ck_assert_uint_eq(i->srcs[1].loc.col, 13);
+	ck_assert_uint_eq(st_operand_loc(i, &i->srcs[1]).line, 1);
+	ck_assert_uint_eq(st_operand_loc(i, &i->srcs[1]).col, 13);
 	done(&p);
 }
 END_TEST

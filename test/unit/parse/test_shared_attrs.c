@@ -113,10 +113,10 @@ START_TEST(token_operands_of_repeats_are_located)
 		struct st_inst *i = nth(m, k);
 		const struct st_operand *lds = &i->srcs[i->nsrcs - 1];
 		ck_assert_int_eq(lds->reg.cls, ST_REG_LDS);
-		ck_assert_uint_eq(lds->loc.line, k < 3 ? (uint32_t)k + 1 : (uint32_t)k + 2);
+		ck_assert_uint_eq(st_operand_loc(i, lds).line, k < 3 ? (uint32_t)k + 1 : (uint32_t)k + 2);
 	}
 	/* The first instruction's token operand points at its mod.memtoken. */
-	ck_assert_uint_eq(nth(m, 0)->srcs[1].loc.col, 84);
+	ck_assert_uint_eq(st_operand_loc(nth(m, 0), &nth(m, 0)->srcs[1]).col, 84);
 	st_pm_fini(&pm);
 	st_pipeline_fini(&p);
 	st_module_free(m);
