@@ -118,36 +118,47 @@ struct st_attr {
 
 enum st_item_kind { ST_ITEM_INST, ST_ITEM_LABEL, ST_ITEM_PHI };
 
-struct st_block;
+/* Most operands or attributes one instruction holds: the counts below are 16
+ * bits. The parser reports more as an error; the builders assert. */
+#define ST_MAX_OPERANDS UINT16_MAX
 
+struct st_block;
+struct st_defuse;
+
+/* Kernels reach millions of instructions, so this record is kept small
+ * (asserted below): counts are 16 bits, flags pack next to them, and the
+ * def-use chains, needed only while an analysis has them, live in a side
+ * record (struct st_defuse, ssa.h) reached through `du`. */
 struct st_inst {
 	struct st_inst *prev, *next; /* item list of the block */
 	struct st_block *block;
-	enum st_item_kind kind;
 	const char *name;   /* mnemonic without "st." (or the label name); interned */
 	const struct st_isa_info *isa; /* traits from the ISA table (never NULL) */
 	struct st_loc loc;
 	struct st_operand *dsts;
-	uint32_t ndsts, capdsts;
 	struct st_operand *srcs;
-	uint32_t nsrcs, capsrcs;
 	struct st_attr *attrs;
-	uint32_t nattrs, capattrs;
+	uint16_t ndsts, nsrcs, nattrs; /* each at most ST_MAX_OPERANDS */
+	/* Room of the three arrays, private to the st_inst_add_* builders: 1 << lg
+	 * slots, or 0 when the array is exactly full (as the parser leaves it, and
+	 * shared attribute lists), so that the next addition copies it. Storing
+	 * the room as a power of two is what lets `kind` and `created` fit. */
+	uint8_t lgcapdsts, lgcapsrcs, lgcapattrs;
+	uint8_t kind; /* enum st_item_kind */
 	bool created; /* inserted by a pass (not from the input) */
-
-	/* Def-use chains, filled by st_build_use_def_chain (see ssa.h). */
-	struct st_inst **sources; /* distinct reaching producers, PHIs included */
-	uint32_t nsources;
-	struct st_inst **users;
-	uint32_t nusers;
-	/* PHIs only: the register key and one incoming value per predecessor
-	 * (aligned with block->preds.v; NULL where no definition reaches). */
-	struct st_reg phi_key;
-	struct st_inst **phi_incoming;
 
 	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
 	void *user;   /* scratch pointer, same */
+	/* Def-use chains, set by st_build_use_def_chain; NULL when the function
+	 * has none (fresh IR, instructions created after the build, after
+	 * st_remove_phis). Read them through the accessors of ssa.h. */
+	struct st_defuse *du;
 };
+
+/* 112 bytes, not 192: on a 200,000-instruction kernel the instructions are
+ * the largest single part of the memory (docs/performance.md "Memory"), and
+ * the arena rounds every allocation up to 16 bytes. */
+_Static_assert(sizeof(struct st_inst) <= 112, "struct st_inst grew: memory per instruction on large kernels");
 
 struct st_function;
 

@@ -21,6 +21,10 @@
  *   link      PHI sources from their incoming values, then every producer's
  *             `users` by counting
  *
+ * The chains of an instruction or PHI are its def-use record (`du`), carved
+ * from the function's chain arena in blocks of RECORD_CHUNK as collect meets
+ * the instructions, so the records lie in program order.
+ *
  * Unreachable blocks get local chains only (a use sees an earlier definition
  * in the same block) and never feed a reachable block: code that cannot run
  * produces nothing. A PHI's incoming slot from an unreachable predecessor is
@@ -44,6 +48,8 @@
 /* (class, index) -> dense key id: a direct table for the low indices every
  * kernel uses, open addressing beyond. */
 enum { DIRECT_KEYS = 1024 };
+
+enum { RECORD_CHUNK = 256 };
 
 struct keymap {
 	uint32_t *direct[ST_NUM_REGCLASSES]; /* index -> id + 1, allocated on first use */
@@ -85,6 +91,8 @@ struct builder {
 	ST_VEC(struct pair) defs, ues;
 	ST_VEC(uint32_t) phi_key;      /* PHI id -> key id */
 	ST_VEC(struct st_inst *) tmp;  /* sources being gathered */
+	struct st_defuse *records;     /* the unused rest of the current chunk */
+	size_t nrecords;
 };
 
 static uint64_t hash64(uint64_t x)
@@ -161,9 +169,20 @@ static uint32_t operand_key(struct builder *bd, const struct st_operand *op, uin
 	return key_id(bd, op->reg.cls, (uint64_t)op->reg.index + c);
 }
 
+static struct st_defuse *new_record(struct builder *bd)
+{
+	if (!bd->nrecords) {
+		bd->records = st_arena_alloc(bd->arena, RECORD_CHUNK * sizeof *bd->records);
+		bd->nrecords = RECORD_CHUNK;
+	}
+	bd->nrecords--;
+	return bd->records++;
+}
+
 /* collect: per key, defining blocks and blocks with an upward-exposed use.
- * Every block is walked so every key has an id; only reachable blocks
- * contribute pairs (unreachable code feeds nothing). */
+ * Every block is walked so every key has an id, and every instruction gets
+ * its def-use record; only reachable blocks contribute pairs (unreachable
+ * code feeds nothing). */
 static void collect(struct builder *bd)
 {
 	for (size_t bi = 0; bi < bd->f->blocks.n; bi++) {
@@ -171,6 +190,7 @@ static void collect(struct builder *bd)
 		bool reachable = st_cfg_reachable(bd->cfg, b->index);
 		uint32_t mark = b->index + 1;
 		st_foreach_inst(b, in) {
+			in->du = new_record(bd);
 			for (uint32_t s = 0; s < in->nsrcs; s++) {
 				if (!tracked(bd, &in->srcs[s]))
 					continue;
@@ -253,6 +273,7 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 		nslots += (size_t)(start[b + 1] - start[b]) * f->blocks.v[b]->preds.n;
 	struct st_inst *phis = n ? st_arena_alloc(bd->arena, n * sizeof *phis) : NULL;
 	struct st_operand *dsts = n ? st_arena_alloc(bd->arena, n * sizeof *dsts) : NULL;
+	struct st_defuse *du = n ? st_arena_alloc(bd->arena, n * sizeof *du) : NULL;
 	struct st_inst **slots = nslots ? st_arena_alloc(bd->arena, nslots * sizeof *slots) : NULL;
 	for (size_t b = 0, id = 0; b < nblocks; b++) {
 		struct st_block *blk = f->blocks.v[b];
@@ -264,12 +285,13 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 			phi->isa = bd->phi_isa;
 			phi->block = blk;
 			phi->loc = blk->loc;
-			phi->phi_key = bd->key_reg.v[bd->phi_key.v[id]];
-			phi->phi_incoming = slots;
+			phi->du = &du[id];
+			phi->du->phi_key = bd->key_reg.v[bd->phi_key.v[id]];
+			phi->du->phi_incoming = slots;
 			slots += blk->preds.n;
 			phi->dsts = &dsts[id];
-			phi->dsts[0] = st_reg_operand((enum st_regclass)phi->phi_key.cls, phi->phi_key.index, 1);
-			phi->ndsts = phi->capdsts = 1;
+			phi->dsts[0] = st_reg_operand((enum st_regclass)phi->du->phi_key.cls, phi->du->phi_key.index, 1);
+			phi->ndsts = 1;
 			phi->id = (uint32_t)id;
 			st_vec_push(&blk->phis, phi);
 		}
@@ -385,13 +407,14 @@ static void add_source(struct builder *bd, struct st_inst *src)
  * nusers (link_users then fills the users arrays). */
 static void store_sources(struct builder *bd, struct st_inst *in)
 {
-	in->nsources = (uint32_t)bd->tmp.n;
-	in->sources = NULL;
+	struct st_defuse *du = in->du;
+	du->nsources = (uint32_t)bd->tmp.n;
+	du->sources = NULL;
 	if (bd->tmp.n) {
-		in->sources = st_arena_alloc(bd->arena, bd->tmp.n * sizeof *in->sources);
-		memcpy(in->sources, bd->tmp.v, bd->tmp.n * sizeof *in->sources);
+		du->sources = st_arena_alloc(bd->arena, bd->tmp.n * sizeof *du->sources);
+		memcpy(du->sources, bd->tmp.v, bd->tmp.n * sizeof *du->sources);
 		for (size_t s = 0; s < bd->tmp.n; s++)
-			bd->tmp.v[s]->nusers++;
+			bd->tmp.v[s]->du->nusers++;
 	}
 	st_vec_clear(&bd->tmp);
 }
@@ -449,7 +472,7 @@ static void rename_block(struct builder *bd, struct renamer *r, struct st_block 
 		const struct st_block *s = bd->f->blocks.v[r->out[e].succ];
 		for (size_t p = 0; p < s->phis.n; p++) {
 			struct st_inst *phi = s->phis.v[p];
-			phi->phi_incoming[r->out[e].slot] = r->cur[bd->phi_key.v[phi->id]];
+			phi->du->phi_incoming[r->out[e].slot] = r->cur[bd->phi_key.v[phi->id]];
 		}
 	}
 }
@@ -518,8 +541,10 @@ static void rename_all(struct builder *bd)
  * distinct per consumer, so each (producer, consumer) pair is listed once. */
 static void link_one(struct st_inst *in, struct st_arena *arena)
 {
-	for (uint32_t s = 0; s < in->nsources; s++) {
-		struct st_inst *src = in->sources[s];
+	if (!in->du)
+		return; /* created after the build */
+	for (uint32_t s = 0; s < in->du->nsources; s++) {
+		struct st_defuse *src = in->du->sources[s]->du;
 		if (!src->users) {
 			src->users = st_arena_alloc(arena, src->nusers * sizeof *src->users);
 			src->nusers = 0;
@@ -534,20 +559,23 @@ static void link_users(struct st_function *f, struct st_arena *arena)
 		struct st_block *b = f->blocks.v[bi];
 		for (size_t p = 0; p < b->phis.n; p++)
 			link_one(b->phis.v[p], arena);
-		st_foreach_item(b, in) link_one(in, arena);
+		st_foreach_inst(b, in) link_one(in, arena);
 	}
 }
 
 static void reset_users(struct st_inst *in)
 {
-	in->users = NULL;
-	in->nusers = 0;
+	if (in->du) {
+		in->du->users = NULL;
+		in->du->nusers = 0;
+	}
 }
 
 static void count_sources(struct st_inst *in)
 {
-	for (uint32_t s = 0; s < in->nsources; s++)
-		in->sources[s]->nusers++;
+	if (in->du)
+		for (uint32_t s = 0; s < in->du->nsources; s++)
+			in->du->sources[s]->du->nusers++;
 }
 
 /* Counts users ahead of link_users when the sources were not stored by
@@ -560,7 +588,7 @@ static void count_users(struct st_function *f)
 			void (*fn)(struct st_inst *) = step ? count_sources : reset_users;
 			for (size_t p = 0; p < b->phis.n; p++)
 				fn(b->phis.v[p]);
-			st_foreach_item(b, in) fn(in);
+			st_foreach_inst(b, in) fn(in);
 		}
 }
 
@@ -571,9 +599,10 @@ static void phi_sources(struct builder *bd)
 		struct st_block *b = bd->f->blocks.v[bi];
 		for (size_t p = 0; p < b->phis.n; p++) {
 			struct st_inst *phi = b->phis.v[p];
+			struct st_inst **incoming = phi->du->phi_incoming;
 			for (size_t j = 0; j < b->preds.n; j++)
-				if (phi->phi_incoming[j] && phi->phi_incoming[j] != phi)
-					add_source(bd, phi->phi_incoming[j]);
+				if (incoming[j] && incoming[j] != phi)
+					add_source(bd, incoming[j]);
 			store_sources(bd, phi);
 		}
 	}
@@ -584,10 +613,7 @@ static void clear_chains(struct st_function *f)
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		struct st_block *b = f->blocks.v[bi];
 		st_vec_clear(&b->phis);
-		st_foreach_item(b, in) {
-			in->sources = in->users = NULL;
-			in->nsources = in->nusers = 0;
-		}
+		st_foreach_item(b, in) in->du = NULL;
 	}
 	st_arena_free(f->chains);
 	f->chains = NULL;
@@ -639,8 +665,8 @@ static void flatten(struct st_inst *phi, const bool *removed, uint32_t *visit, u
 	st_vec_push(stack, phi);
 	while (stack->n) {
 		struct st_inst *p = st_vec_pop(stack);
-		for (uint32_t s = 0; s < p->nsources; s++) {
-			struct st_inst *src = p->sources[s];
+		for (uint32_t s = 0; s < p->du->nsources; s++) {
+			struct st_inst *src = p->du->sources[s];
 			if (src->kind == ST_ITEM_PHI && removed[src->id]) {
 				if (visit[src->id] != stamp) {
 					visit[src->id] = stamp;
@@ -692,8 +718,8 @@ void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
 	size_t nremoved = work.n;
 	while (work.n) {
 		struct st_inst *p = st_vec_pop(&work);
-		for (uint32_t u = 0; u < p->nusers; u++) {
-			struct st_inst *user = p->users[u];
+		for (uint32_t u = 0; u < p->du->nusers; u++) {
+			struct st_inst *user = p->du->users[u];
 			if (user->kind == ST_ITEM_PHI && !removed[user->id]) {
 				removed[user->id] = true;
 				nremoved++;
@@ -721,17 +747,20 @@ void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
 		/* Rewrite the sources of instructions reading a removed PHI (a
 		 * surviving PHI never does, by the closure above). */
 		for (size_t bi = 0; bi < f->blocks.n; bi++) {
-			st_foreach_item(f->blocks.v[bi], in) {
+			st_foreach_inst(f->blocks.v[bi], in) {
+				struct st_defuse *du = in->du;
+				if (!du)
+					continue; /* created after the build */
 				bool touched = false;
-				for (uint32_t s = 0; s < in->nsources && !touched; s++)
-					touched = in->sources[s]->kind == ST_ITEM_PHI && removed[in->sources[s]->id];
+				for (uint32_t s = 0; s < du->nsources && !touched; s++)
+					touched = du->sources[s]->kind == ST_ITEM_PHI && removed[du->sources[s]->id];
 				if (!touched)
 					continue;
 				st_vec_clear(&merged);
-				for (uint32_t s = 0; s < in->nsources; s++) {
-					struct st_inst *src = in->sources[s];
+				for (uint32_t s = 0; s < du->nsources; s++) {
+					struct st_inst *src = du->sources[s];
 					bool rm = src->kind == ST_ITEM_PHI && removed[src->id];
-					struct st_inst **v = rm ? flat[src->id] : &in->sources[s];
+					struct st_inst **v = rm ? flat[src->id] : &du->sources[s];
 					uint32_t n = rm ? nflat[src->id] : 1;
 					for (uint32_t k = 0; k < n; k++) {
 						size_t i = 0;
@@ -741,11 +770,11 @@ void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
 							st_vec_push(&merged, v[k]);
 					}
 				}
-				in->nsources = (uint32_t)merged.n;
-				in->sources = NULL;
+				du->nsources = (uint32_t)merged.n;
+				du->sources = NULL;
 				if (merged.n) {
-					in->sources = st_arena_alloc(f->chains, merged.n * sizeof *in->sources);
-					memcpy(in->sources, merged.v, merged.n * sizeof *in->sources);
+					du->sources = st_arena_alloc(f->chains, merged.n * sizeof *du->sources);
+					memcpy(du->sources, merged.v, merged.n * sizeof *du->sources);
 				}
 			}
 		}

@@ -239,40 +239,41 @@ struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_lo
 	return i;
 }
 
-static void push_operand(struct st_module *m, struct st_operand **arr, uint32_t *n, uint32_t *cap,
-                         struct st_operand op)
+/* Makes room for one more element in an array of n elements whose room is
+ * *lgcap (see struct st_inst): the next power of two above n, so a full array
+ * doubles and an exactly full one (parsed or shared) is copied into the
+ * smallest room that fits (passes mostly add one operand, such as an LDS
+ * token); an empty one starts with 4. */
+static void *grow(struct st_module *m, void *arr, uint16_t n, uint8_t *lgcap, size_t size)
 {
-	if (*n == *cap) {
-		uint32_t ncap = *cap ? *cap * 2 : 4;
-		struct st_operand *na = st_arena_alloc(m->arena, ncap * sizeof *na);
-		if (*n)
-			memcpy(na, *arr, *n * sizeof *na);
-		*arr = na;
-		*cap = ncap;
-	}
-	(*arr)[(*n)++] = op;
+	st_assert(n < ST_MAX_OPERANDS);
+	if (*lgcap && n < (1u << *lgcap))
+		return arr;
+	uint8_t lg = n ? 1 : 2;
+	while ((1u << lg) <= n)
+		lg++;
+	void *na = st_arena_alloc(m->arena, ((size_t)1 << lg) * size);
+	if (n)
+		memcpy(na, arr, n * size);
+	*lgcap = lg;
+	return na;
 }
 
 void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	push_operand(m, &i->dsts, &i->ndsts, &i->capdsts, op);
+	i->dsts = grow(m, i->dsts, i->ndsts, &i->lgcapdsts, sizeof *i->dsts);
+	i->dsts[i->ndsts++] = op;
 }
 
 void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	push_operand(m, &i->srcs, &i->nsrcs, &i->capsrcs, op);
+	i->srcs = grow(m, i->srcs, i->nsrcs, &i->lgcapsrcs, sizeof *i->srcs);
+	i->srcs[i->nsrcs++] = op;
 }
 
 void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr)
 {
-	if (i->nattrs == i->capattrs) {
-		uint32_t ncap = i->capattrs ? i->capattrs * 2 : 4;
-		struct st_attr *na = st_arena_alloc(m->arena, ncap * sizeof *na);
-		if (i->nattrs)
-			memcpy(na, i->attrs, i->nattrs * sizeof *na);
-		i->attrs = na;
-		i->capattrs = ncap;
-	}
+	i->attrs = grow(m, i->attrs, i->nattrs, &i->lgcapattrs, sizeof *i->attrs);
 	attr.name = st_intern(m->strings, attr.name);
 	i->attrs[i->nattrs++] = attr;
 }

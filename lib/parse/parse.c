@@ -996,6 +996,18 @@ static struct st_operand *copy_operands(struct st_parser *p, const struct st_ope
 	return a;
 }
 
+/* The counts of struct st_inst are 16 bits: an instruction with more operands
+ * is an error at the first one too many (on the line of `at`). */
+static bool too_many_operands(struct st_parser *p, struct st_loc at)
+{
+	if (p->ops.n <= ST_MAX_OPERANDS)
+		return false;
+	at.col = p->ops.v[ST_MAX_OPERANDS].col;
+	st_parse_error(p, at, "too many operands (at most %u)", ST_MAX_OPERANDS);
+	st_vec_clear(&p->ops);
+	return true;
+}
+
 void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc)
 {
 	const char *name = tok_text(p, mnemonic);
@@ -1007,9 +1019,13 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 		st_vec_clear(&p->ops);
 		return;
 	}
+	if (too_many_operands(p, loc)) {
+		p->cur = NULL;
+		return;
+	}
 	struct st_inst *i = st_inst_new(p->m, name, loc);
 	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
-	i->ndsts = i->capdsts = (uint32_t)p->ops.n;
+	i->ndsts = (uint16_t)p->ops.n;
 	st_vec_clear(&p->ops);
 	p->cur = i;
 }
@@ -1034,14 +1050,19 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 	if (has_attrs)
 		dict = st_vec_pop(&p->vals);
 	const struct st_value *attrs = has_attrs ? &dict : NULL;
-	if (!i) {
+	if (i && attrs && attrs->nfields > ST_MAX_OPERANDS) {
+		st_parse_error(p, p->dict_store.v[attrs->i + ST_MAX_OPERANDS].loc, "too many attributes (at most %u)",
+		               ST_MAX_OPERANDS);
+		i = NULL;
+	}
+	if (!i || too_many_operands(p, i->loc)) {
 		st_vec_clear(&p->ops);
 		st_vec_clear(&p->dict_store);
 		st_vec_clear(&p->elem_store);
 		return;
 	}
 	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
-	i->nsrcs = i->capsrcs = (uint32_t)p->ops.n;
+	i->nsrcs = (uint16_t)p->ops.n;
 	st_vec_clear(&p->ops);
 	/* A list seen before is taken as it is (it verified then); a new one is
 	 * verified on the scratch copy, whose locations are exact, and shared
@@ -1061,11 +1082,11 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 	size_t bad;
 	if (sl) {
 		i->attrs = share(p, sl);
-		i->nattrs = i->capattrs = n;
+		i->nattrs = (uint16_t)n;
 		bad = verify_operands(p, i);
 	} else {
 		i->attrs = scratch;
-		i->nattrs = i->capattrs = n;
+		i->nattrs = (uint16_t)n;
 		bad = st_verify_inst(i, p->diag);
 		i->attrs = copy_attrs(p, scratch, n, true);
 		if (!bad && n)
@@ -1090,15 +1111,15 @@ void st_parse_end_inst_seen(struct st_parser *p)
 	p->cur = NULL;
 	struct shared_list *sl = p->seen;
 	p->seen = NULL;
-	if (!i || !sl) {
+	if (!i || !sl || too_many_operands(p, i->loc)) {
 		st_vec_clear(&p->ops);
 		return;
 	}
 	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
-	i->nsrcs = i->capsrcs = (uint32_t)p->ops.n;
+	i->nsrcs = (uint16_t)p->ops.n;
 	st_vec_clear(&p->ops);
 	i->attrs = share(p, sl);
-	i->nattrs = i->capattrs = sl->n;
+	i->nattrs = (uint16_t)sl->n;
 	size_t bad = verify_operands(p, i);
 	if (bad) {
 		p->nerrors += bad;

@@ -27,7 +27,7 @@ static void describe(struct st_buf *out, const struct st_inst *def)
 		st_buf_puts(out, "none");
 	} else if (def->kind == ST_ITEM_PHI) {
 		char reg[64];
-		st_reg_format(def->phi_key, reg, sizeof reg);
+		st_reg_format(st_phi_key(def), reg, sizeof reg);
 		st_buf_printf(out, "phi ^%s(%s)", def->block->label, reg);
 	} else if (def->loc.line) {
 		st_buf_printf(out, "%s at %u:%u", def->name, def->loc.line, def->loc.col);
@@ -43,27 +43,30 @@ static void report_function(struct st_pass_ctx *ctx, const struct st_function *f
 		const struct st_block *b = f->blocks.v[bi];
 		for (size_t p = 0; p < b->phis.n; p++) {
 			const struct st_inst *phi = b->phis.v[p];
+			struct st_inst *const *incoming = st_phi_incoming(phi);
 			msg.len = 0;
 			describe(&msg, phi);
 			st_buf_puts(&msg, " incoming: [");
 			for (size_t j = 0; j < b->preds.n; j++) {
 				if (j)
 					st_buf_puts(&msg, ", ");
-				describe(&msg, phi->phi_incoming[j]);
+				describe(&msg, incoming[j]);
 				st_buf_printf(&msg, " from ^%s", b->preds.v[j]->label);
 			}
 			st_buf_putc(&msg, ']');
 			st_remark(ctx->diag, b->loc, "%s", st_buf_cstr(&msg));
 		}
 		st_foreach_inst(b, i) {
-			if (!i->nsources)
+			uint32_t nsources;
+			struct st_inst *const *sources = st_inst_sources(i, &nsources);
+			if (!nsources)
 				continue;
 			msg.len = 0;
 			st_buf_printf(&msg, "%s sources: [", i->name);
-			for (uint32_t s = 0; s < i->nsources; s++) {
+			for (uint32_t s = 0; s < nsources; s++) {
 				if (s)
 					st_buf_puts(&msg, ", ");
-				describe(&msg, i->sources[s]);
+				describe(&msg, sources[s]);
 			}
 			st_buf_putc(&msg, ']');
 			st_remark(ctx->diag, i->loc, "%s", st_buf_cstr(&msg));

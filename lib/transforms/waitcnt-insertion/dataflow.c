@@ -272,8 +272,9 @@ static void finish_component(struct wc_dataflow *df, uint32_t root, struct wc_ph
 	for (size_t m = first; m < w->stack.n; m++) {
 		struct st_inst *p = phi_at(df, w->stack.v[m]);
 		size_t npreds = p->block ? p->block->preds.n : 0;
+		struct st_inst *const *incoming = st_phi_incoming(p);
 		for (size_t k = 0; k < npreds; k++) {
-			struct st_inst *x = p->phi_incoming ? p->phi_incoming[k] : NULL;
+			struct st_inst *x = incoming ? incoming[k] : NULL;
 			if (!x)
 				continue;
 			if (is_phi(x)) {
@@ -323,7 +324,8 @@ const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st
 		struct st_inst *p = phi_at(df, f->phi);
 		size_t npreds = p->block ? p->block->preds.n : 0;
 		if (f->next < npreds) {
-			struct st_inst *x = p->phi_incoming ? p->phi_incoming[f->next] : NULL;
+			struct st_inst *const *incoming = st_phi_incoming(p);
+			struct st_inst *x = incoming ? incoming[f->next] : NULL;
 			f->next++;
 			if (!x || !is_phi(x))
 				continue;
@@ -477,7 +479,7 @@ static void raw_phi(struct reqctx *rc, struct st_inst *phi)
 				if (b->preds.v[k] != q->pred)
 					continue;
 				uint32_t one;
-				struct wc_idset in = incoming_set(df, phi->phi_incoming[k], c, &one);
+				struct wc_idset in = incoming_set(df, st_phi_incoming(phi)[k], c, &one);
 				scan_set(rc, c, q, &in);
 			}
 		}
@@ -587,8 +589,10 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 	struct reqctx rc = {df, inst, s, only, req, why};
 
 	/* 1. RAW from SSA sources, PHIs included. */
-	for (uint32_t k = 0; k < inst->nsources; k++) {
-		struct st_inst *src = inst->sources[k];
+	uint32_t nsources;
+	struct st_inst *const *sources = st_inst_sources(inst, &nsources);
+	for (uint32_t k = 0; k < nsources; k++) {
+		struct st_inst *src = sources[k];
 		if (is_phi(src))
 			raw_phi(&rc, src);
 		else

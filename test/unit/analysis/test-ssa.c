@@ -59,18 +59,55 @@ static void build(struct st_function *f, bool pseudo)
 	st_cfg_free(&cfg);
 }
 
+/* The chains through the accessors of ssa.h, checked against their bounds. */
+static uint32_t nsources(const struct st_inst *in)
+{
+	uint32_t n;
+	st_inst_sources(in, &n);
+	return n;
+}
+
+static struct st_inst *source(const struct st_inst *in, uint32_t k)
+{
+	uint32_t n;
+	struct st_inst *const *v = st_inst_sources(in, &n);
+	ck_assert_uint_lt(k, n);
+	return v[k];
+}
+
+static uint32_t nusers(const struct st_inst *in)
+{
+	uint32_t n;
+	st_inst_users(in, &n);
+	return n;
+}
+
+static struct st_inst *user_of(const struct st_inst *in, uint32_t k)
+{
+	uint32_t n;
+	struct st_inst *const *v = st_inst_users(in, &n);
+	ck_assert_uint_lt(k, n);
+	return v[k];
+}
+
+static struct st_inst *incoming(const struct st_inst *phi, size_t j)
+{
+	ck_assert_uint_lt(j, phi->block->preds.n);
+	return st_phi_incoming(phi)[j];
+}
+
 static bool has_source(const struct st_inst *in, const struct st_inst *src)
 {
-	for (uint32_t i = 0; i < in->nsources; i++)
-		if (in->sources[i] == src)
+	for (uint32_t i = 0; i < nsources(in); i++)
+		if (source(in, i) == src)
 			return true;
 	return false;
 }
 
 static bool has_user(const struct st_inst *in, const struct st_inst *user)
 {
-	for (uint32_t i = 0; i < in->nusers; i++)
-		if (in->users[i] == user)
+	for (uint32_t i = 0; i < nusers(in); i++)
+		if (user_of(in, i) == user)
 			return true;
 	return false;
 }
@@ -83,15 +120,15 @@ static void check_symmetric(const struct st_function *f)
 		for (size_t p = 0; p <= b->phis.n; p++) {
 			for (const struct st_inst *in = p < b->phis.n ? b->phis.v[p] : b->first; in;
 			     in = p < b->phis.n ? NULL : in->next) {
-				for (uint32_t s = 0; s < in->nsources; s++) {
-					ck_assert(has_user(in->sources[s], in));
-					for (uint32_t t = s + 1; t < in->nsources; t++)
-						ck_assert_ptr_ne(in->sources[s], in->sources[t]);
+				for (uint32_t s = 0; s < nsources(in); s++) {
+					ck_assert(has_user(source(in, s), in));
+					for (uint32_t t = s + 1; t < nsources(in); t++)
+						ck_assert_ptr_ne(source(in, s), source(in, t));
 				}
-				for (uint32_t u = 0; u < in->nusers; u++) {
-					ck_assert(has_source(in->users[u], in));
-					for (uint32_t t = u + 1; t < in->nusers; t++)
-						ck_assert_ptr_ne(in->users[u], in->users[t]);
+				for (uint32_t u = 0; u < nusers(in); u++) {
+					ck_assert(has_source(user_of(in, u), in));
+					for (uint32_t t = u + 1; t < nusers(in); t++)
+						ck_assert_ptr_ne(user_of(in, u), user_of(in, t));
 				}
 			}
 		}
@@ -110,23 +147,70 @@ START_TEST(straight_line_and_partial_overlap)
 	struct st_inst *x = add(e, "v_add", "v0", "v0 v0");
 	struct st_inst *y = add(e, "v_use", "", "v[0:3]");
 	build(f, false);
-	ck_assert_uint_eq(c->nsources, 2);
-	ck_assert_ptr_eq(c->sources[0], a); /* v1 */
-	ck_assert_ptr_eq(c->sources[1], b); /* v2: the partial overwrite */
-	ck_assert_uint_eq(d->nsources, 1);  /* v4, v5 have no producer */
-	ck_assert_ptr_eq(d->sources[0], b);
-	ck_assert_uint_eq(x->nsources, 1);  /* reads the old v0 */
-	ck_assert_ptr_eq(x->sources[0], a);
-	ck_assert_uint_eq(y->nsources, 3);
-	ck_assert_ptr_eq(y->sources[0], x);
-	ck_assert_ptr_eq(y->sources[1], a);
-	ck_assert_ptr_eq(y->sources[2], b);
-	ck_assert_uint_eq(a->nusers, 3); /* c, x, y */
+	ck_assert_uint_eq(nsources(c), 2);
+	ck_assert_ptr_eq(source(c, 0), a); /* v1 */
+	ck_assert_ptr_eq(source(c, 1), b); /* v2: the partial overwrite */
+	ck_assert_uint_eq(nsources(d), 1);  /* v4, v5 have no producer */
+	ck_assert_ptr_eq(source(d, 0), b);
+	ck_assert_uint_eq(nsources(x), 1);  /* reads the old v0 */
+	ck_assert_ptr_eq(source(x, 0), a);
+	ck_assert_uint_eq(nsources(y), 3);
+	ck_assert_ptr_eq(source(y, 0), x);
+	ck_assert_ptr_eq(source(y, 1), a);
+	ck_assert_ptr_eq(source(y, 2), b);
+	ck_assert_uint_eq(nusers(a), 3); /* c, x, y */
 	ck_assert_uint_eq(e->phis.n, 0);
 	check_symmetric(f);
 	st_remove_phis(f);
-	ck_assert_uint_eq(c->nsources, 0);
+	ck_assert_ptr_null(c->du);
+	ck_assert_uint_eq(nsources(c), 0);
 	ck_assert_ptr_null(f->chains);
+	st_module_free(m);
+}
+END_TEST
+
+/* The chains live in side records: none before the build, one per
+ * instruction (unreachable ones too) and PHI after it, none on instructions
+ * created later, and none again once the PHIs are removed. */
+static void check_records(const struct st_function *f, bool chains)
+{
+	for (size_t bi = 0; bi < f->blocks.n; bi++) {
+		const struct st_block *b = f->blocks.v[bi];
+		st_foreach_inst(b, in) ck_assert(chains ? in->du != NULL : in->du == NULL);
+		for (size_t p = 0; p < b->phis.n; p++)
+			ck_assert_ptr_nonnull(b->phis.v[p]->du);
+	}
+}
+
+START_TEST(chains_live_in_side_records)
+{
+	struct st_module *m = st_module_new("t.stir");
+	struct st_function *f = build_cfg(m, "entry->a,b; a->c; b->c; c; dead->c");
+	struct st_inst *x = add(B(f, "entry"), "v_mov", "v0", "");
+	add(B(f, "a"), "v_mov", "v0", "");
+	struct st_inst *u = add(B(f, "c"), "v_use", "", "v0");
+	add(B(f, "dead"), "v_mov", "v0", "");
+	check_records(f, false);
+	ck_assert_uint_eq(nsources(u), 0);
+	ck_assert_uint_eq(nusers(x), 0);
+	build(f, false);
+	check_records(f, true);
+	ck_assert_uint_eq(B(f, "c")->phis.n, 1);
+	ck_assert_uint_eq(nsources(u), 1);
+	/* An instruction created after the build has no chains. */
+	struct st_inst *late = st_inst_new(m, "v_use", (struct st_loc){m->filename, 99, 1});
+	st_inst_add_src(m, late, reg("v0"));
+	st_inst_insert_before(u, late);
+	ck_assert_ptr_null(late->du);
+	ck_assert_uint_eq(nsources(late), 0);
+	/* A rebuild with clear_existing gives it one. */
+	build(f, false);
+	check_records(f, true);
+	ck_assert_uint_eq(nsources(late), 1);
+	st_remove_phis(f);
+	check_records(f, false);
+	ck_assert_uint_eq(nsources(u), 0);
+	ck_assert_uint_eq(nusers(x), 0);
 	st_module_free(m);
 }
 END_TEST
@@ -143,15 +227,15 @@ START_TEST(high_register_indices)
 	build(f, false);
 	ck_assert_uint_eq(B(f, "l")->phis.n, 1);
 	struct st_inst *phi = B(f, "l")->phis.v[0];
-	ck_assert_uint_eq(phi->phi_key.index, 1025);
-	ck_assert_uint_eq(c->nsources, 3);
-	ck_assert_ptr_eq(c->sources[0], a);
-	ck_assert_ptr_eq(c->sources[1], phi);
-	ck_assert_ptr_eq(c->sources[2], b);
-	ck_assert_ptr_eq(phi->phi_incoming[1], c);
-	ck_assert_uint_eq(u->nsources, 2);
-	ck_assert_ptr_eq(u->sources[0], a);
-	ck_assert_ptr_eq(u->sources[1], c);
+	ck_assert_uint_eq(st_phi_key(phi).index, 1025);
+	ck_assert_uint_eq(nsources(c), 3);
+	ck_assert_ptr_eq(source(c, 0), a);
+	ck_assert_ptr_eq(source(c, 1), phi);
+	ck_assert_ptr_eq(source(c, 2), b);
+	ck_assert_ptr_eq(incoming(phi, 1), c);
+	ck_assert_uint_eq(nsources(u), 2);
+	ck_assert_ptr_eq(source(u, 0), a);
+	ck_assert_ptr_eq(source(u, 1), c);
 	check_symmetric(f);
 	st_module_free(m);
 }
@@ -170,19 +254,19 @@ START_TEST(diamond_phi)
 	struct st_inst *phi = c->phis.v[0];
 	ck_assert_int_eq(phi->kind, ST_ITEM_PHI);
 	ck_assert_ptr_eq(phi->block, c);
-	ck_assert_int_eq(phi->phi_key.cls, ST_REG_V);
-	ck_assert_uint_eq(phi->phi_key.index, 0);
-	ck_assert_uint_eq(phi->phi_key.count, 1);
+	ck_assert_int_eq(st_phi_key(phi).cls, ST_REG_V);
+	ck_assert_uint_eq(st_phi_key(phi).index, 0);
+	ck_assert_uint_eq(st_phi_key(phi).count, 1);
 	ck_assert_uint_eq(phi->id, 0);
 	ck_assert_uint_eq(f->nphis, 1);
 	/* Slots follow c->preds: a, then b. */
 	ck_assert_ptr_eq(c->preds.v[0], B(f, "a"));
-	ck_assert_ptr_eq(phi->phi_incoming[0], y);
-	ck_assert_ptr_eq(phi->phi_incoming[1], x);
-	ck_assert_uint_eq(phi->nsources, 2);
-	ck_assert_uint_eq(u->nsources, 2);
-	ck_assert_ptr_eq(u->sources[0], phi);
-	ck_assert_ptr_eq(u->sources[1], x);
+	ck_assert_ptr_eq(incoming(phi, 0), y);
+	ck_assert_ptr_eq(incoming(phi, 1), x);
+	ck_assert_uint_eq(nsources(phi), 2);
+	ck_assert_uint_eq(nsources(u), 2);
+	ck_assert_ptr_eq(source(u, 0), phi);
+	ck_assert_ptr_eq(source(u, 1), x);
 	ck_assert(has_user(x, phi));
 	ck_assert(has_user(x, u));
 	ck_assert(has_user(y, phi));
@@ -218,10 +302,10 @@ START_TEST(undefined_path_null_slot)
 	struct st_inst *u = add(B(f, "c"), "v_use", "", "v3");
 	build(f, false);
 	struct st_inst *phi = B(f, "c")->phis.v[0];
-	ck_assert_ptr_eq(phi->phi_incoming[0], y);
-	ck_assert_ptr_null(phi->phi_incoming[1]);
-	ck_assert_uint_eq(phi->nsources, 1);
-	ck_assert_ptr_eq(u->sources[0], phi);
+	ck_assert_ptr_eq(incoming(phi, 0), y);
+	ck_assert_ptr_null(incoming(phi, 1));
+	ck_assert_uint_eq(nsources(phi), 1);
+	ck_assert_ptr_eq(source(u, 0), phi);
 	st_module_free(m);
 }
 END_TEST
@@ -238,12 +322,12 @@ START_TEST(self_loop_phi)
 	ck_assert_uint_eq(l->phis.n, 1);
 	struct st_inst *phi = l->phis.v[0];
 	ck_assert_ptr_eq(l->preds.v[0], B(f, "entry"));
-	ck_assert_ptr_eq(phi->phi_incoming[0], x);
-	ck_assert_ptr_eq(phi->phi_incoming[1], inc);
-	ck_assert_uint_eq(inc->nsources, 1);
-	ck_assert_ptr_eq(inc->sources[0], phi);
-	ck_assert_uint_eq(u->nsources, 1);
-	ck_assert_ptr_eq(u->sources[0], inc);
+	ck_assert_ptr_eq(incoming(phi, 0), x);
+	ck_assert_ptr_eq(incoming(phi, 1), inc);
+	ck_assert_uint_eq(nsources(inc), 1);
+	ck_assert_ptr_eq(source(inc, 0), phi);
+	ck_assert_uint_eq(nsources(u), 1);
+	ck_assert_ptr_eq(source(u, 0), inc);
 	ck_assert(has_user(inc, phi));
 	check_symmetric(f);
 	st_module_free(m);
@@ -262,14 +346,14 @@ START_TEST(phi_carried_unchanged_is_not_its_own_source)
 	struct st_block *h = B(f, "h");
 	ck_assert_uint_eq(h->phis.n, 1);
 	struct st_inst *phi = h->phis.v[0];
-	ck_assert_ptr_eq(phi->phi_incoming[0], y);
-	ck_assert_ptr_eq(phi->phi_incoming[1], x);
-	ck_assert_ptr_eq(phi->phi_incoming[2], phi);
-	ck_assert_uint_eq(phi->nsources, 2);
+	ck_assert_ptr_eq(incoming(phi, 0), y);
+	ck_assert_ptr_eq(incoming(phi, 1), x);
+	ck_assert_ptr_eq(incoming(phi, 2), phi);
+	ck_assert_uint_eq(nsources(phi), 2);
 	ck_assert(!has_source(phi, phi));
 	ck_assert(!has_user(phi, phi));
-	ck_assert_uint_eq(u->nsources, 1);
-	ck_assert_ptr_eq(u->sources[0], phi);
+	ck_assert_uint_eq(nsources(u), 1);
+	ck_assert_ptr_eq(source(u, 0), phi);
 	check_symmetric(f);
 	st_module_free(m);
 }
@@ -287,9 +371,9 @@ START_TEST(cyclic_phi_web)
 	add(B(f, "latch"), "v_use", "", "v0");
 	build(f, false);
 	struct st_inst *ph = B(f, "h")->phis.v[0], *pl = B(f, "latch")->phis.v[0];
-	ck_assert_ptr_eq(pl->phi_incoming[0], s);
-	ck_assert_ptr_eq(pl->phi_incoming[1], ph);
-	ck_assert_ptr_eq(ph->phi_incoming[1], pl);
+	ck_assert_ptr_eq(incoming(pl, 0), s);
+	ck_assert_ptr_eq(incoming(pl, 1), ph);
+	ck_assert_ptr_eq(incoming(ph, 1), pl);
 	ck_assert(has_source(ph, pl) && has_source(pl, ph)); /* a cyclic PHI web */
 	check_symmetric(f);
 	st_module_free(m);
@@ -304,17 +388,17 @@ START_TEST(pseudo_registers)
 	struct st_inst *w = add(B(f, "a"), "ds_store_b32", "LDS0", "v1 v2");
 	struct st_inst *r = add(B(f, "c"), "ds_load_b128", "v[4:7]", "v8 LDS0");
 	build(f, false);
-	ck_assert_uint_eq(r->nsources, 0);
+	ck_assert_uint_eq(nsources(r), 0);
 	ck_assert_uint_eq(B(f, "c")->phis.n, 0);
-	ck_assert_uint_eq(t->nusers, 0);
+	ck_assert_uint_eq(nusers(t), 0);
 	build(f, true);
 	ck_assert_uint_eq(B(f, "c")->phis.n, 1);
 	struct st_inst *phi = B(f, "c")->phis.v[0];
-	ck_assert_int_eq(phi->phi_key.cls, ST_REG_LDS);
-	ck_assert_ptr_eq(phi->phi_incoming[0], w);
-	ck_assert_ptr_eq(phi->phi_incoming[1], t);
-	ck_assert_uint_eq(r->nsources, 1);
-	ck_assert_ptr_eq(r->sources[0], phi);
+	ck_assert_int_eq(st_phi_key(phi).cls, ST_REG_LDS);
+	ck_assert_ptr_eq(incoming(phi, 0), w);
+	ck_assert_ptr_eq(incoming(phi, 1), t);
+	ck_assert_uint_eq(nsources(r), 1);
+	ck_assert_ptr_eq(source(r, 0), phi);
 	check_symmetric(f);
 	st_module_free(m);
 }
@@ -331,13 +415,13 @@ START_TEST(unreachable_code_is_local)
 	struct st_inst *dd = add(B(f, "dead"), "v_mov", "v2", "v0");
 	struct st_inst *dd2 = add(B(f, "dead"), "v_use", "", "v2");
 	build(f, false);
-	ck_assert_uint_eq(du->nsources, 0);  /* entry's v0 does not reach u */
-	ck_assert_uint_eq(uj->nsources, 1);  /* u's v1 does not reach j */
-	ck_assert_ptr_eq(uj->sources[0], x);
+	ck_assert_uint_eq(nsources(du), 0);  /* entry's v0 does not reach u */
+	ck_assert_uint_eq(nsources(uj), 1);  /* u's v1 does not reach j */
+	ck_assert_ptr_eq(source(uj, 0), x);
 	ck_assert_uint_eq(B(f, "j")->phis.n, 0);
-	ck_assert_uint_eq(dd->nsources, 0);
-	ck_assert_uint_eq(dd2->nsources, 1);
-	ck_assert_ptr_eq(dd2->sources[0], dd);
+	ck_assert_uint_eq(nsources(dd), 0);
+	ck_assert_uint_eq(nsources(dd2), 1);
+	ck_assert_ptr_eq(source(dd2, 0), dd);
 	st_module_free(m);
 }
 END_TEST
@@ -353,8 +437,8 @@ START_TEST(unreachable_pred_gets_null_slot)
 	struct st_block *j = B(f, "j");
 	ck_assert_uint_eq(j->phis.n, 1);
 	ck_assert_ptr_eq(j->preds.v[2], B(f, "u"));
-	ck_assert_ptr_null(j->phis.v[0]->phi_incoming[2]);
-	ck_assert_ptr_null(j->phis.v[0]->phi_incoming[0]); /* from entry: undefined */
+	ck_assert_ptr_null(incoming(j->phis.v[0], 2));
+	ck_assert_ptr_null(incoming(j->phis.v[0], 0)); /* from entry: undefined */
 	st_module_free(m);
 }
 END_TEST
@@ -371,15 +455,15 @@ START_TEST(rebuild_after_edit)
 	st_inst_erase(y);
 	build(f, false); /* clear_existing drops the old PHI and chains */
 	ck_assert_uint_eq(B(f, "c")->phis.n, 0);
-	ck_assert_uint_eq(u->nsources, 1);
-	ck_assert_ptr_eq(u->sources[0], x);
-	ck_assert_uint_eq(x->nusers, 1);
+	ck_assert_uint_eq(nsources(u), 1);
+	ck_assert_ptr_eq(source(u, 0), x);
+	ck_assert_uint_eq(nusers(x), 1);
 	st_remove_phis(f);
 	struct st_cfg cfg;
 	st_cfg_build(&cfg, f);
 	st_build_use_def_chain(f, &cfg, false, false); /* fine: no chains left */
 	st_cfg_free(&cfg);
-	ck_assert_ptr_eq(u->sources[0], x);
+	ck_assert_ptr_eq(source(u, 0), x);
 	st_module_free(m);
 }
 END_TEST
@@ -396,12 +480,12 @@ START_TEST(identical_successor_twice)
 	struct st_block *j = B(f, "j");
 	ck_assert_uint_eq(j->preds.n, 3);
 	ck_assert_uint_eq(j->phis.n, 1);
-	ck_assert_ptr_eq(j->phis.v[0]->phi_incoming[0], x);
-	ck_assert_ptr_eq(j->phis.v[0]->phi_incoming[1], y);
-	ck_assert_ptr_eq(j->phis.v[0]->phi_incoming[2], y);
-	ck_assert_uint_eq(j->phis.v[0]->nsources, 2);
-	ck_assert_uint_eq(y->nusers, 1);
-	ck_assert_ptr_eq(u->sources[0], j->phis.v[0]);
+	ck_assert_ptr_eq(incoming(j->phis.v[0], 0), x);
+	ck_assert_ptr_eq(incoming(j->phis.v[0], 1), y);
+	ck_assert_ptr_eq(incoming(j->phis.v[0], 2), y);
+	ck_assert_uint_eq(nsources(j->phis.v[0]), 2);
+	ck_assert_uint_eq(nusers(y), 1);
+	ck_assert_ptr_eq(source(u, 0), j->phis.v[0]);
 	st_module_free(m);
 }
 END_TEST
@@ -431,9 +515,9 @@ START_TEST(remove_phis_in_processed_blocks)
 	st_remove_phis_in(f, &ctx);
 	ck_assert_uint_eq(B(f, "c")->phis.n, 0);
 	ck_assert_uint_eq(B(f, "e")->phis.n, 0); /* its incoming was c's PHI */
-	ck_assert_uint_eq(uc->nsources, 2);
+	ck_assert_uint_eq(nsources(uc), 2);
 	ck_assert(has_source(uc, y) && has_source(uc, x));
-	ck_assert_uint_eq(ue->nsources, 3);
+	ck_assert_uint_eq(nsources(ue), 3);
 	ck_assert(has_source(ue, y) && has_source(ue, x) && has_source(ue, z));
 	ck_assert(has_user(x, ue) && has_user(z, ue));
 	/* g's PHIs survive, renumbered densely. */
@@ -445,7 +529,7 @@ START_TEST(remove_phis_in_processed_blocks)
 	check_symmetric(f);
 	/* With every PHI gone, all chains are dropped. */
 	st_remove_phis_in(f, NULL);
-	ck_assert_uint_eq(ue->nsources, 0);
+	ck_assert_uint_eq(nsources(ue), 0);
 	ck_assert_ptr_null(f->chains);
 	st_module_free(m);
 }
@@ -474,8 +558,8 @@ static void flatten_sources(const struct st_inst *in, uint64_t *mask, const stru
 	const struct st_inst *stack[512];
 	const struct st_inst *seen[512];
 	size_t sp = 0, nseen = 0;
-	for (uint32_t s = 0; s < in->nsources; s++)
-		stack[sp++] = in->sources[s];
+	for (uint32_t s = 0; s < nsources(in); s++)
+		stack[sp++] = source(in, s);
 	while (sp) {
 		const struct st_inst *p = stack[--sp];
 		if (p->kind != ST_ITEM_PHI) {
@@ -491,8 +575,8 @@ static void flatten_sources(const struct st_inst *in, uint64_t *mask, const stru
 			continue;
 		seen[nseen++] = p;
 		for (size_t j = 0; j < p->block->preds.n; j++)
-			if (p->phi_incoming[j])
-				stack[sp++] = p->phi_incoming[j];
+			if (incoming(p, j))
+				stack[sp++] = incoming(p, j);
 	}
 }
 
@@ -617,6 +701,7 @@ static Suite *ssa_suite(void)
 	TCase *tc = tcase_create("core");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, straight_line_and_partial_overlap);
+	tcase_add_test(tc, chains_live_in_side_records);
 	tcase_add_test(tc, high_register_indices);
 	tcase_add_test(tc, diamond_phi);
 	tcase_add_test(tc, pruned_no_dead_phi);

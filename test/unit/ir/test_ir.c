@@ -96,6 +96,35 @@ START_TEST(operands_and_attributes_are_added_in_order)
 }
 END_TEST
 
+/* Arrays the parser leaves exactly full (or shares) are copied, not written
+ * past, by the first addition; an instruction holds up to ST_MAX_OPERANDS. */
+START_TEST(full_arrays_are_copied_when_grown)
+{
+	struct st_block *b;
+	struct st_module *m = one_block(&b);
+	struct st_inst *i = st_inst_new(m, "v_add_u32", noloc);
+	struct st_operand parsed[3] = {st_int_operand(1), st_int_operand(2), st_int_operand(3)};
+	i->srcs = parsed;
+	i->nsrcs = 3;
+	st_inst_add_src(m, i, st_int_operand(4));
+	ck_assert_ptr_ne(i->srcs, parsed);
+	ck_assert_int_eq(parsed[2].ival, 3);
+	for (uint32_t k = 4; k < ST_MAX_OPERANDS; k++)
+		st_inst_add_src(m, i, st_int_operand(k + 1));
+	ck_assert_uint_eq(i->nsrcs, ST_MAX_OPERANDS);
+	for (uint32_t k = 0; k < ST_MAX_OPERANDS; k++)
+		ck_assert_int_eq(i->srcs[k].ival, k + 1);
+	struct st_attr shared[1] = {{.name = "issueCycles", .value = st_int_value(4)}};
+	i->attrs = shared;
+	i->nattrs = 1;
+	st_inst_add_attr(m, i, (struct st_attr){.name = "latencyCycles", .value = st_int_value(8)});
+	ck_assert_ptr_ne(i->attrs, shared);
+	ck_assert_int_eq(st_inst_attr(i, "issueCycles")->value.i, 4);
+	ck_assert_int_eq(st_inst_attr(i, "latencyCycles")->value.i, 8);
+	st_module_free(m);
+}
+END_TEST
+
 START_TEST(successors_give_predecessors)
 {
 	struct st_module *m = st_module_new("t.stir");
@@ -286,6 +315,7 @@ int main(void)
 	TCase *tc = tcase_create("ir");
 	tcase_add_test(tc, insert_and_erase_keep_the_list_linked);
 	tcase_add_test(tc, operands_and_attributes_are_added_in_order);
+	tcase_add_test(tc, full_arrays_are_copied_when_grown);
 	tcase_add_test(tc, successors_give_predecessors);
 	tcase_add_test(tc, verifier_reports_broken_ir);
 	tcase_add_test(tc, registers_compare_and_format);
