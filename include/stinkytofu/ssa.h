@@ -23,11 +23,17 @@ struct st_pass_ctx;
  * only a running analysis needs them. */
 struct st_defuse {
 	struct st_inst **sources; /* distinct reaching producers, PHIs included */
+	struct st_inst **users;   /* instructions and PHIs listing this one as a source */
 	uint32_t nsources;
 	uint32_t nusers;
-	struct st_inst **users;   /* instructions and PHIs listing this one as a source */
-	/* PHIs only: the register key and one incoming value per predecessor
-	 * (aligned with block->preds.v; NULL where no definition reaches). */
+};
+
+/* A PHI's record (its `du` points at the first member): the chains, the
+ * register key and one incoming value per predecessor (aligned with
+ * block->preds.v; NULL where no definition reaches). Apart, so that an
+ * instruction's record holds only what every instruction needs. */
+struct st_phi_defuse {
+	struct st_defuse du;
 	struct st_reg phi_key;
 	struct st_inst **phi_incoming;
 };
@@ -51,13 +57,13 @@ static inline struct st_inst *const *st_inst_users(const struct st_inst *i, uint
 static inline struct st_reg st_phi_key(const struct st_inst *phi)
 {
 	st_assert(phi->kind == ST_ITEM_PHI && phi->du);
-	return phi->du->phi_key;
+	return ((const struct st_phi_defuse *)phi->du)->phi_key;
 }
 
 static inline struct st_inst *const *st_phi_incoming(const struct st_inst *phi)
 {
 	st_assert(phi->kind == ST_ITEM_PHI && phi->du);
-	return phi->du->phi_incoming;
+	return ((const struct st_phi_defuse *)phi->du)->phi_incoming;
 }
 
 /* The seed's buildUseDefChain(func, domInfo, clearExisting, includePseudo).

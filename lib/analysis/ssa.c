@@ -169,6 +169,12 @@ static uint32_t operand_key(struct builder *bd, const struct st_operand *op, uin
 	return key_id(bd, op->reg.cls, (uint64_t)op->reg.index + c);
 }
 
+/* A PHI's `du` is the first member of its struct st_phi_defuse. */
+static struct st_phi_defuse *phi_record(struct st_inst *phi)
+{
+	return (struct st_phi_defuse *)phi->du;
+}
+
 static struct st_defuse *new_record(struct builder *bd)
 {
 	if (!bd->nrecords) {
@@ -273,7 +279,7 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 		nslots += (size_t)(start[b + 1] - start[b]) * f->blocks.v[b]->preds.n;
 	struct st_inst *phis = n ? st_arena_alloc(bd->arena, n * sizeof *phis) : NULL;
 	struct st_operand *dsts = n ? st_arena_alloc(bd->arena, n * sizeof *dsts) : NULL;
-	struct st_defuse *du = n ? st_arena_alloc(bd->arena, n * sizeof *du) : NULL;
+	struct st_phi_defuse *du = n ? st_arena_alloc(bd->arena, n * sizeof *du) : NULL;
 	struct st_inst **slots = nslots ? st_arena_alloc(bd->arena, nslots * sizeof *slots) : NULL;
 	for (size_t b = 0, id = 0; b < nblocks; b++) {
 		struct st_block *blk = f->blocks.v[b];
@@ -285,12 +291,12 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 			phi->isa = bd->phi_isa;
 			phi->block = blk;
 			phi->loc = blk->loc;
-			phi->du = &du[id];
-			phi->du->phi_key = bd->key_reg.v[bd->phi_key.v[id]];
-			phi->du->phi_incoming = slots;
+			phi->du = &du[id].du;
+			du[id].phi_key = bd->key_reg.v[bd->phi_key.v[id]];
+			du[id].phi_incoming = slots;
 			slots += blk->preds.n;
 			phi->dsts = &dsts[id];
-			phi->dsts[0] = st_reg_operand((enum st_regclass)phi->du->phi_key.cls, phi->du->phi_key.index, 1);
+			phi->dsts[0] = st_reg_operand((enum st_regclass)du[id].phi_key.cls, du[id].phi_key.index, 1);
 			phi->ndsts = 1;
 			phi->id = (uint32_t)id;
 			st_vec_push(&blk->phis, phi);
@@ -472,7 +478,7 @@ static void rename_block(struct builder *bd, struct renamer *r, struct st_block 
 		const struct st_block *s = bd->f->blocks.v[r->out[e].succ];
 		for (size_t p = 0; p < s->phis.n; p++) {
 			struct st_inst *phi = s->phis.v[p];
-			phi->du->phi_incoming[r->out[e].slot] = r->cur[bd->phi_key.v[phi->id]];
+			phi_record(phi)->phi_incoming[r->out[e].slot] = r->cur[bd->phi_key.v[phi->id]];
 		}
 	}
 }
@@ -599,7 +605,7 @@ static void phi_sources(struct builder *bd)
 		struct st_block *b = bd->f->blocks.v[bi];
 		for (size_t p = 0; p < b->phis.n; p++) {
 			struct st_inst *phi = b->phis.v[p];
-			struct st_inst **incoming = phi->du->phi_incoming;
+			struct st_inst **incoming = phi_record(phi)->phi_incoming;
 			for (size_t j = 0; j < b->preds.n; j++)
 				if (incoming[j] && incoming[j] != phi)
 					add_source(bd, incoming[j]);
