@@ -4,8 +4,11 @@
  * line and a caret when the engine knows the file's text. An engine either
  * prints each diagnostic as it is emitted or, in collect mode (used by
  * --verify-diagnostics), keeps them for later inspection. The engine owns the
- * message strings and the registered source texts' copies of nothing: sources
- * are borrowed and must outlive the engine. */
+ * message strings. A source's text is either borrowed from the caller (it
+ * must outlive the engine) or, for a file registered by name, read back by
+ * the engine the first time a diagnostic quotes one of its lines and freed
+ * with the engine. Lines are found through an index built as far as the
+ * diagnostics need, so many diagnostics cost one pass over the text. */
 #ifndef STINKYTOFU_DIAG_H
 #define STINKYTOFU_DIAG_H
 
@@ -31,8 +34,12 @@ struct st_diag {
 
 struct st_source {
 	const char *file;
-	const char *text;
+	const char *text;    /* NULL until a file registered by name is read back */
 	size_t len;
+	uint32_t first_line; /* the line number of text's first line */
+	bool from_file;      /* text is the engine's copy of the file `file` */
+	bool unreadable;     /* reading it back failed: lines are not quoted */
+	ST_VEC(size_t) lines; /* offsets of the line starts found so far */
 };
 
 struct st_diag_engine {
@@ -48,6 +55,13 @@ void st_diag_init(struct st_diag_engine *d, FILE *out);
 void st_diag_fini(struct st_diag_engine *d);
 /* Registers a file's text so diagnostics can quote source lines. */
 void st_diag_add_source(struct st_diag_engine *d, const char *file, const char *text, size_t len);
+/* The same for a part of the file whose first line is `first_line`. */
+void st_diag_add_source_at(struct st_diag_engine *d, const char *file, const char *text, size_t len,
+                           uint32_t first_line);
+/* Registers the file named `file` without its text: if a diagnostic quotes
+ * one of its lines, the engine reads the file then (once). If it cannot,
+ * diagnostics print without the line. */
+void st_diag_add_file(struct st_diag_engine *d, const char *file);
 void st_diag_emit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt, ...)
 	ST_PRINTF(4, 5);
 void st_diag_vemit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt, va_list ap);

@@ -1,15 +1,38 @@
-/* Reading .stir text into a module. */
+/* Reading .stir text into a module.
+ *
+ * The reader never holds the whole input: the scanner takes it in chunks
+ * (64 KiB at a time) through a read function, from the caller's memory
+ * (st_parse), an open file (st_parse_file) or any source (st_parse_stream),
+ * and every name and spelling it keeps is copied into the module. */
 #ifndef STINKYTOFU_PARSE_H
 #define STINKYTOFU_PARSE_H
 
+#include <stddef.h>
+#include <stdio.h>
+
 #include "stinkytofu/ir.h"
 
-/* Parses `text` (len bytes, NUL bytes allowed and reported as errors) named
- * `filename`. Line numbers start at first_line (1 for a whole file; the chunk's
- * first line for --split-input-file), so diagnostics point into the original
- * file. Errors go to `diag`; on any error the result is NULL and nothing leaks.
- * After a successful parse predecessor lists are computed. */
+/* Fills buf with up to max bytes of input; returns how many (fewer is fine,
+ * 0 only at the end of the input), or -1 with errno set when reading failed. */
+typedef ptrdiff_t st_parse_read_fn(void *ctx, char *buf, size_t max);
+
+/* Parses the text that `read(ctx, ...)` returns, named `filename`. Line
+ * numbers start at first_line (1 for a whole file; the chunk's first line for
+ * --split-input-file), so diagnostics point into the original file. NUL bytes
+ * are allowed and reported as errors; a failed read is an error located where
+ * the text read so far ends. Errors go to `diag`; on any error the result is
+ * NULL and nothing leaks. After a successful parse predecessor lists are
+ * computed. */
+struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
+                                  struct st_diag_engine *diag);
+
+/* st_parse_stream over `text` (len bytes), which needs no terminating NUL. */
 struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
                            struct st_diag_engine *diag);
+
+/* st_parse_stream over the open file `f`, from its current position to its
+ * end, starting at line 1; `f` stays open. To quote source lines in
+ * diagnostics, register the file with st_diag_add_file. */
+struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_engine *diag);
 
 #endif

@@ -1,6 +1,8 @@
 /* The stinkytofu-opt run:
  *
- *   read input -> split into chunks (--split-input-file) -> for each chunk:
+ *   a file path: parse it as it is read (the text is never held; diagnostics
+ *     read the file back if they quote a line)
+ *   else: read input -> split into chunks (--split-input-file) -> for each chunk:
  *     parse (original line numbers) -> verify -> pass manager -> emit output
  *     [--verify-diagnostics: collect, then match expected-* annotations]
  *   -> join chunk outputs with "// -----" -> stdout, or -o FILE atomically
@@ -8,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "stinkytofu/driver.h"
 #include "stinkytofu/emit.h"
@@ -97,8 +100,7 @@ struct run {
 	struct st_driver_options *o;
 	struct st_pass_manager pm;
 	const char *file; /* as diagnostics name it */
-	const char *text;
-	size_t len;
+	FILE *in;         /* the input file, parsed as it is read; else chunks of text */
 	bool *block_seen; /* per --process-blocks label: some chunk has it */
 	FILE *err;
 };
@@ -120,10 +122,15 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	st_diag_init(&d, r->err);
 	d.show_remarks = o->remarks;
 	d.collect = o->verify_diagnostics;
-	st_diag_add_source(&d, r->file, r->text, r->len);
-
+	struct st_module *m;
 	double t = st_pm_now();
-	struct st_module *m = st_parse(r->file, c->text, c->len, c->first_line, &d);
+	if (r->in) {
+		st_diag_add_file(&d, r->file);
+		m = st_parse_file(r->file, r->in, &d);
+	} else {
+		st_diag_add_source_at(&d, r->file, c->text, c->len, c->first_line);
+		m = st_parse(r->file, c->text, c->len, c->first_line, &d);
+	}
 	bool ok = m && !d.nerrors;
 	if (ok) {
 		note_blocks(r, m);
@@ -143,7 +150,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (o->verify_diagnostics) {
 		struct st_diag_engine report;
 		st_diag_init(&report, r->err);
-		st_diag_add_source(&report, r->file, r->text, r->len);
+		st_diag_add_source_at(&report, r->file, c->text, c->len, c->first_line);
 		ok = st_verify_expected_diagnostics(&d, r->file, c->text, c->len, c->first_line, o->remarks, &report);
 		st_diag_fini(&report);
 	}
@@ -240,15 +247,32 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	}
 
 	const char *path = o->input ? o->input : "-";
-	size_t len;
-	char *text = st_read_file(path, &len);
-	if (!text) {
+	bool from_stdin = strcmp(path, "-") == 0;
+	/* A regular file is parsed as it is read. Standard input cannot be read
+	 * back for diagnostics, and chunks and expected-* comments need the
+	 * text, so those are read whole (so are devices and FIFOs). */
+	FILE *in = NULL;
+	if (!from_stdin && !o->split_input_file && !o->verify_diagnostics) {
+		struct stat st;
+		in = fopen(path, "rb");
+		if (in && (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode))) {
+			fclose(in);
+			in = NULL;
+		} else if (!in) {
+			st_error(&d, noloc, "cannot read '%s': %s", path, strerror(errno));
+			st_diag_fini(&d);
+			return ST_EXIT_ERROR;
+		}
+	}
+	size_t len = 0;
+	char *text = NULL;
+	if (!in && !(text = st_read_file(path, &len))) {
 		st_error(&d, noloc, "cannot read '%s': %s", path, strerror(errno));
 		st_diag_fini(&d);
 		return ST_EXIT_ERROR;
 	}
 
-	struct run r = {.o = o, .file = strcmp(path, "-") == 0 ? "<stdin>" : path, .text = text, .len = len, .err = err};
+	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .err = err};
 	o->pm.verify = o->verify_each ? st_verify_module : NULL;
 	o->pm.print = st_print_module;
 	o->pm.dump = err;
@@ -260,7 +284,10 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	r.block_seen = st_xcalloc(o->process_blocks.n + 1, sizeof *r.block_seen);
 
 	struct chunks chunks = {0};
-	split(text, len, o->split_input_file, &chunks);
+	if (in)
+		st_vec_push(&chunks, ((struct chunk){NULL, 0, 1}));
+	else
+		split(text, len, o->split_input_file, &chunks);
 	struct st_buf result = {0};
 	struct sink sink = {.out = out, .path = o->output};
 	r.direct = chunks.n == 1 && !o->verify_diagnostics;
@@ -306,6 +333,8 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	st_vec_free(&chunks);
 	free(r.block_seen);
 	st_pm_fini(&r.pm);
+	if (in)
+		fclose(in);
 	free(text);
 	st_diag_fini(&d);
 	return ok ? ST_EXIT_OK : ST_EXIT_ERROR;

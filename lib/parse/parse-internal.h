@@ -1,15 +1,21 @@
 /* State shared by the .stir scanner (lexer.l), the grammar (parser.y) and the
  * semantic actions (parse.c). Private to lib/parse.
  *
- * One struct st_parser holds everything for one st_parse call: the scanner's
- * position, the function/block being filled, scratch vectors reused for every
- * statement (so parsing allocates only in the module arena), and pending
- * successor names resolved when their function ends. */
+ * One struct st_parser holds everything for one parse: where the input comes
+ * from, the scanner's position, the function/block being filled, scratch
+ * vectors reused for every statement (so parsing allocates only in the module
+ * arena), and pending successor names resolved when their function ends.
+ *
+ * The scanner reads its input in chunks into flex's buffer (YY_INPUT, from
+ * the caller's memory or a stream alike), so the text of a token is gone once
+ * later input is read: tokens carry interned copies, never pointers into the
+ * input. */
 #ifndef STINKYTOFU_PARSE_INTERNAL_H
 #define STINKYTOFU_PARSE_INTERNAL_H
 
 #include "stinkytofu/diag.h"
 #include "stinkytofu/ir.h"
+#include "stinkytofu/parse.h"
 
 /* Token and location types, the %union and token numbers (struct st_tok is
  * defined in parser.y's `%code requires`). */
@@ -39,16 +45,18 @@ struct st_parser {
 	size_t nerrors;
 	bool too_many_errors;
 
-	/* Scanner position. */
+	/* Input: flex's YY_INPUT calls st_lex_read, which calls read. */
+	st_parse_read_fn *read;
+	void *read_ctx;
+	bool read_failed;
+
+	/* Scanner position: every byte is matched by some rule, which moves
+	 * col along (st_lex_locate); newlines restart it. */
 	void *scanner;
-	char *buf; /* copy of the input with the two NULs flex wants at the end */
-	size_t len;
 	uint32_t line;
-	const char *line_start;
+	uint32_t col; /* of the next byte */
 	uint32_t last_error_line;
-	const char *tok_s; /* the last token lexed, for "unexpected ..." messages */
-	size_t tok_n;
-	int tok_kind;
+	size_t tok_n; /* bytes of yytext that "unexpected ..." messages quote */
 	struct st_loc comment_loc;
 	bool comment_nl;
 	int eof_state; /* 0: not reached, 1: final NEWLINE sent, 2: YYEOF sent */
@@ -103,12 +111,18 @@ struct st_parser {
 		} *slots;
 		size_t cap, n;
 	} attr_texts;
+	struct st_arena *texts;   /* the remembered texts of attr_texts */
 	int prev_tok;             /* the token st_yylex returned last */
 	int prev2_tok;            /* and the one before */
-	const char *dict_open;    /* the statement's top-level '{', its line */
-	uint32_t dict_open_line;
-	const char *dict_close;   /* just past the matching '}', its line */
-	uint32_t dict_close_line;
+	uint32_t dict_open_line;  /* the statement's top-level '{' */
+	uint32_t dict_open_col;
+	uint32_t dict_close_line; /* just past the matching '}' */
+	uint32_t dict_close_col;
+	/* The rest of the line after an instruction's '{' (trailing blanks
+	 * cut), copied when it was read: remembered at the end of the statement
+	 * if it is exactly the dictionary. */
+	struct st_buf cand;
+	uint32_t cand_line, cand_col;
 	struct shared_list *seen; /* ATTRS_SEEN: the list its text stands for */
 	struct shared_list *ended; /* the list of the instruction just ended */
 	struct st_buf sbuf;
@@ -122,15 +136,18 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
 /* Scanner helpers (parse.c), called from lexer.l actions. */
 /* Runs for every match (YY_USER_ACTION), so it is inline. */
-static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, const char *text, size_t n)
+static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, size_t n)
 {
 	loc->file = p->file;
 	loc->line = p->line;
-	loc->col = (uint32_t)(text - p->line_start) + 1;
-	p->tok_s = text;
+	loc->col = p->col;
+	p->col += (uint32_t)n;
 	p->tok_n = n;
 }
-void st_lex_newline(struct st_parser *p, const char *nl);
+void st_lex_newline(struct st_parser *p);
+/* YY_INPUT: up to max bytes of input into buf; 0 at the end or on a read
+ * error, which is reported after the bytes [unmatched, buf). */
+int st_lex_read(struct st_parser *p, const char *unmatched, char *buf, size_t max);
 void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
 void st_lex_bad_char(struct st_parser *p, struct st_loc loc, unsigned char c);
 int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc);
@@ -138,11 +155,11 @@ int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, si
 int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
-int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n);
-/* At "{" and the rest of its line (n bytes): how many bytes the token
- * keeps. 1 is a plain '{'; more is an instruction's attribute text read
- * before, an ATTRS_SEEN token standing for p->seen. */
-int st_lex_brace(struct st_parser *p, const char *text, size_t n);
+int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+/* At "{" and the rest of its line (n bytes, at loc): how many bytes the
+ * token keeps. 1 is a plain '{'; more is an instruction's attribute text
+ * read before, an ATTRS_SEEN token standing for p->seen. */
+int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n);
 /* Whether the next token may open an instruction's attributes (lexer.l). */
 void st_lex_expect_attrs(void *scanner, bool attrs);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it

@@ -4,8 +4,10 @@
  * it opens and closes functions and blocks, builds instructions from the
  * scratch operand/field vectors, resolves `Successors:` names when a function
  * ends, and reports every user error with its location. Nothing here is
- * allocated per token: slices of the input are interned on demand and IR nodes
- * go to the module arena. */
+ * allocated per token: names and spellings are interned as they are lexed
+ * (the input is read in chunks and does not stay) and IR nodes go to the
+ * module arena. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,8 +97,8 @@ void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *u
 	st_buf_puts(&b, "unexpected ");
 	if (unexpected)
 		st_buf_puts(&b, unexpected);
-	else
-		put_quoted_excerpt(&b, p->tok_s, p->tok_n);
+	else /* The lookahead is the last token lexed: yytext still holds it. */
+		put_quoted_excerpt(&b, st_yyget_text(p->scanner), p->tok_n);
 	for (int k = 0; k < nexpected; k++) {
 		st_buf_puts(&b, k == 0 ? ", expected " : k == nexpected - 1 ? " or " : ", ");
 		put_token_name(&b, expected[k]);
@@ -107,10 +109,38 @@ void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *u
 
 /* ---- Scanner helpers ---- */
 
-void st_lex_newline(struct st_parser *p, const char *nl)
+void st_lex_newline(struct st_parser *p)
 {
 	p->line++;
-	p->line_start = nl + 1;
+	p->col = 1;
+}
+
+int st_lex_read(struct st_parser *p, const char *unmatched, char *buf, size_t max)
+{
+	if (p->read_failed)
+		return 0;
+	errno = 0;
+	ptrdiff_t n = p->read(p->read_ctx, buf, max);
+	if (n >= 0) {
+		st_assert((size_t)n <= max);
+		return (int)n;
+	}
+	/* Input cut short: say so where it stops, and nothing after (the cut
+	 * token, statement and function would only repeat it). */
+	int err = errno ? errno : EIO;
+	struct st_loc at = {p->file, p->line, p->col};
+	for (const char *c = unmatched; c < buf; c++) {
+		if (*c == '\n') {
+			at.line++;
+			at.col = 1;
+		} else {
+			at.col++;
+		}
+	}
+	st_parse_error(p, at, "cannot read '%s': %s", p->file, strerror(err));
+	p->too_many_errors = true;
+	p->read_failed = true;
+	return 0;
 }
 
 /* The input ends with one NEWLINE (so the last statement needs none) and
@@ -119,8 +149,7 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 {
 	loc->file = p->file;
 	loc->line = p->line;
-	loc->col = (uint32_t)(p->buf + p->len - p->line_start) + 1;
-	p->tok_s = "";
+	loc->col = p->col;
 	p->tok_n = 0;
 	if (p->eof_state == 0) {
 		p->eof_state = 1;
@@ -130,7 +159,7 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 	return 0;
 }
 
-static void remember_attr_text(struct st_parser *p, const char *newline);
+static void remember_attr_text(struct st_parser *p);
 
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 {
@@ -138,7 +167,7 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 	int t = st_yylex_raw(val, loc, scanner);
 	if (t == NEWLINE) {
 		if (p->ended && p->prev_tok == '}')
-			remember_attr_text(p, p->tok_s);
+			remember_attr_text(p);
 		p->ended = NULL;
 		p->line_first = true;
 		p->prev2_tok = p->prev_tok;
@@ -158,36 +187,43 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 		if (p->func_header) {
 			p->func_header = false;
 		} else if (p->depth++ == 0) {
-			p->dict_open = p->tok_s;
 			p->dict_open_line = loc->line;
-			p->dict_close = NULL;
+			p->dict_open_col = loc->col;
+			p->dict_close_line = 0;
 		}
 	} else if (t == '}' && p->depth) {
 		if (--p->depth == 0) {
-			p->dict_close = p->tok_s + 1;
 			p->dict_close_line = loc->line;
+			p->dict_close_col = loc->col + 1;
 		}
 	}
 	p->prev2_tok = p->prev_tok;
 	p->prev_tok = t;
-	st_lex_expect_attrs(scanner, p->attr_texts.n && !p->depth && !p->func_header && (t == ')' || t == STRING));
+	st_lex_expect_attrs(scanner, !p->depth && !p->func_header && (t == ')' || t == STRING));
 	return t;
+}
+
+/* The token's text as the module keeps it: interned. */
+static void tok_intern(struct st_parser *p, ST_YYSTYPE *val, const char *s, size_t n)
+{
+	val->tok = (struct st_tok){.s = st_internn(p->m->strings, s, n), .n = (uint32_t)n};
 }
 
 int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
-	(void)p;
 	n--; /* the ':' */
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
 	             text[n - 1] == '\f' || text[n - 1] == '\v'))
 		n--;
 	if (text[0] == '^') {
-		val->tok = (struct st_tok){.s = text + 1, .n = (uint32_t)(n - 1)};
+		tok_intern(p, val, text + 1, n - 1);
 		return BLOCK_DEF;
 	}
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
-	if (n == 10 && memcmp(text, "Successors", 10) == 0)
+	if (n == 10 && memcmp(text, "Successors", 10) == 0) {
+		val->tok = (struct st_tok){0};
 		return SUCCESSORS;
+	}
+	tok_intern(p, val, text, n);
 	return LABEL_DEF;
 }
 
@@ -198,32 +234,33 @@ static bool tok_is(const char *s, size_t n, const char *word)
 
 int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
-	(void)p;
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
 	switch (text[0]) {
 	case '^':
-		val->tok.s++;
-		val->tok.n--;
+		tok_intern(p, val, text + 1, n - 1);
 		return BLOCK_REF;
 	case '@':
-		val->tok.s++;
-		val->tok.n--;
+		tok_intern(p, val, text + 1, n - 1);
 		return FUNC_NAME;
 	case 's':
-		if (tok_is(text, n, "st.func"))
+		if (tok_is(text, n, "st.func")) {
+			val->tok = (struct st_tok){0};
 			return KW_FUNC;
+		}
 		break;
 	case 't':
 		if (tok_is(text, n, "true")) {
-			val->tok.i = 1;
+			val->tok = (struct st_tok){.i = 1};
 			return BOOL;
 		}
 		break;
 	case 'f':
-		if (tok_is(text, n, "false"))
+		if (tok_is(text, n, "false")) {
+			val->tok = (struct st_tok){0};
 			return BOOL;
+		}
 		break;
 	}
+	tok_intern(p, val, text, n);
 	return IDENT;
 }
 
@@ -239,8 +276,7 @@ int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		}
 		v = v * 10 + d;
 	}
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
-	val->tok.i = neg ? (int64_t)(0 - v) : (int64_t)v;
+	val->tok = (struct st_tok){.i = neg ? (int64_t)(0 - v) : (int64_t)v};
 	return INT;
 }
 
@@ -257,15 +293,15 @@ int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		}
 		v = v << 4 | d;
 	}
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
 	/* The spelling is what prints; the value wraps like a 64-bit register. */
+	tok_intern(p, val, text, n);
 	val->tok.i = (int64_t)(neg ? 0 - v : v);
 	return HEX;
 }
 
-int st_lex_float(ST_YYSTYPE *val, const char *text, size_t n)
+int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)n};
+	tok_intern(p, val, text, n);
 	val->tok.f = strtod(text, NULL);
 	return FLOAT;
 }
@@ -278,33 +314,25 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 		st_lex_error(p, *loc, "NUL byte in string");
 		return LEX_ERROR;
 	}
-	val->tok = (struct st_tok){.s = s, .n = (uint32_t)len, .esc = memchr(s, '\\', len) != NULL};
+	if (!memchr(s, '\\', len)) {
+		tok_intern(p, val, s, len);
+		return STRING;
+	}
+	/* Contents with \" and \\ resolved; any other backslash is kept. */
+	p->sbuf.len = 0;
+	for (size_t k = 0; k < len; k++) {
+		char c = s[k];
+		if (c == '\\' && k + 1 < len && (s[k + 1] == '"' || s[k + 1] == '\\'))
+			c = s[++k];
+		st_buf_putc(&p->sbuf, c);
+	}
+	tok_intern(p, val, p->sbuf.data ? p->sbuf.data : "", p->sbuf.len);
 	return STRING;
 }
 
 /* ---- Values ---- */
 
-static const char *intern_slice(struct st_parser *p, const char *s, size_t n)
-{
-	return st_internn(p->m->strings, s, n);
-}
-
-/* String contents with \" and \\ resolved; any other backslash is kept. */
-static const char *tok_text(struct st_parser *p, const struct st_tok *t)
-{
-	if (!t->esc)
-		return intern_slice(p, t->s, t->n);
-	p->sbuf.len = 0;
-	for (size_t k = 0; k < t->n; k++) {
-		char c = t->s[k];
-		if (c == '\\' && k + 1 < t->n && (t->s[k + 1] == '"' || t->s[k + 1] == '\\'))
-			c = t->s[++k];
-		st_buf_putc(&p->sbuf, c);
-	}
-	return intern_slice(p, p->sbuf.data, p->sbuf.len);
-}
-
-static struct st_operand literal_operand(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
+static struct st_operand literal_operand(int kind, const struct st_tok *t, struct st_loc loc)
 {
 	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = loc.col};
 	switch (op.kind) {
@@ -313,14 +341,12 @@ static struct st_operand literal_operand(struct st_parser *p, int kind, const st
 		break;
 	case ST_OPND_HEX:
 		op.ival = t->i;
-		op.text = intern_slice(p, t->s, t->n);
+		op.text = t->s;
 		break;
 	case ST_OPND_FLOAT:
 	case ST_OPND_SYMBOL:
-		op.text = intern_slice(p, t->s, t->n);
-		break;
 	case ST_OPND_STRING:
-		op.text = tok_text(p, t);
+		op.text = t->s;
 		break;
 	default:
 		st_unreachable("bad literal operand kind");
@@ -335,7 +361,7 @@ static void push_operand(struct st_parser *p, struct st_operand op)
 
 void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc)
 {
-	push_operand(p, literal_operand(p, kind, t, loc));
+	push_operand(p, literal_operand(kind, t, loc));
 }
 
 void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
@@ -348,17 +374,15 @@ void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
 		break;
 	case ST_VAL_HEX:
 		v.i = t->i;
-		v.text = intern_slice(p, t->s, t->n);
+		v.text = t->s;
 		break;
 	case ST_VAL_FLOAT:
 		v.f = t->f;
-		v.text = intern_slice(p, t->s, t->n);
+		v.text = t->s;
 		break;
 	case ST_VAL_STRING:
-		v.text = tok_text(p, t);
-		break;
 	case ST_VAL_NAME:
-		v.text = intern_slice(p, t->s, t->n);
+		v.text = t->s;
 		break;
 	default:
 		st_unreachable("bad scalar kind");
@@ -368,7 +392,7 @@ void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t)
 
 void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
 {
-	struct st_attr a = {.name = intern_slice(p, name->s, name->n), .loc = loc, .value = st_vec_pop(&p->vals)};
+	struct st_attr a = {.name = name->s, .loc = loc, .value = st_vec_pop(&p->vals)};
 	st_vec_push(&p->fields, a);
 }
 
@@ -595,19 +619,18 @@ static bool is_blank(char c)
 }
 
 /* At the newline that ends an instruction whose attributes `{ ... }` were
- * one line followed by nothing but blanks: remember their text. (Only now
- * is the text after '}' readable: flex keeps a NUL after the last token.) */
-static void remember_attr_text(struct st_parser *p, const char *newline)
+ * one line followed by nothing but blanks: remember their text. The line
+ * after the '{' was copied when it was read (st_lex_brace); it is the
+ * dictionary's text exactly when it ends where the dictionary closes. */
+static void remember_attr_text(struct st_parser *p)
 {
-	const char *s = p->dict_open, *e = p->dict_close;
 	struct shared_list *sl = p->ended;
 	p->ended = NULL;
-	if (!sl || !s || !e || e <= s || p->dict_open_line != p->dict_close_line || newline < e)
+	if (!sl || !p->dict_close_line || p->dict_open_line != p->dict_close_line || p->cand_line != p->dict_open_line ||
+	    p->cand_col != p->dict_open_col || p->cand.len != p->dict_close_col - p->dict_open_col)
 		return;
-	for (const char *t = e; t < newline; t++)
-		if (!is_blank(*t))
-			return;
-	add_attr_text(&p->attr_texts, hash_text(s, (size_t)(e - s)), s, (size_t)(e - s), sl);
+	const char *text = st_arena_strndup(p->texts, p->cand.data, p->cand.len);
+	add_attr_text(&p->attr_texts, hash_text(text, p->cand.len), text, p->cand.len, sl);
 }
 
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
@@ -640,20 +663,29 @@ size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, 
 	return n;
 }
 
-int st_lex_brace(struct st_parser *p, const char *text, size_t n)
+int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n)
 {
 	p->tok_n = 1;
 	/* Only where an instruction's attributes start: after its operand list
 	 * or mnemonic, outside any dictionary. */
-	if (!p->attr_texts.n || p->depth || p->func_header || (p->prev_tok != ')' && p->prev_tok != STRING))
+	if (p->depth || p->func_header || (p->prev_tok != ')' && p->prev_tok != STRING))
 		return 1;
 	while (n > 1 && is_blank(text[n - 1]))
 		n--;
-	struct attr_text_slot *e = find_attr_text(&p->attr_texts, hash_text(text, n), text, n);
-	if (!e->sl)
-		return 1;
-	p->seen = e->sl;
-	return (int)n;
+	if (p->attr_texts.n) {
+		struct attr_text_slot *e = find_attr_text(&p->attr_texts, hash_text(text, n), text, n);
+		if (e->sl) {
+			p->seen = e->sl;
+			return (int)n;
+		}
+	}
+	/* A candidate for remember_attr_text: after this token the line is
+	 * read on and may be overwritten. */
+	p->cand.len = 0;
+	st_buf_putn(&p->cand, text, n);
+	p->cand_line = loc->line;
+	p->cand_col = loc->col;
+	return 1;
 }
 
 /* ---- Operands ---- */
@@ -690,7 +722,7 @@ static struct st_operand ident_operand(struct st_parser *p, const struct st_tok 
 		return op;
 	}
 	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
-	op.text = intern_slice(p, id->s, id->n);
+	op.text = id->s;
 	return op;
 }
 
@@ -783,7 +815,7 @@ void st_parse_negate(struct st_parser *p, struct st_loc loc)
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
                     const struct st_tok *id_tok, const struct st_tok *off, const struct st_tok *size)
 {
-	struct st_operand id = literal_operand(p, id_tok->kind, id_tok, loc);
+	struct st_operand id = literal_operand(id_tok->kind, id_tok, loc);
 	if (!tok_is(fn->s, fn->n, "hwreg"))
 		st_parse_error(p, loc, "unknown operand function '%.*s' (only hwreg(...) is supported)", (int)fn->n,
 		               fn->s);
@@ -919,7 +951,7 @@ void st_parse_begin_function(struct st_parser *p, const struct st_tok *name, str
 		finish_function(p);
 	}
 	p->mode = MODE_FUNCS;
-	p->func = st_function_new(p->m, intern_slice(p, name->s, name->n), loc);
+	p->func = st_function_new(p->m, name->s, loc);
 	p->block = NULL;
 	p->block_closed = false;
 }
@@ -946,7 +978,7 @@ void st_parse_begin_block(struct st_parser *p, const struct st_tok *name, struct
 		st_parse_error(p, loc, "empty block label");
 		return;
 	}
-	new_block(p, intern_slice(p, name->s, name->n), loc);
+	new_block(p, name->s, loc);
 }
 
 void st_parse_label(struct st_parser *p, const struct st_tok *name, struct st_loc loc)
@@ -958,7 +990,7 @@ void st_parse_label(struct st_parser *p, const struct st_tok *name, struct st_lo
 		st_parse_error(p, loc, "label after 'Successors:' in block '^%s'", b->label);
 		return;
 	}
-	st_block_append(b, st_label_new(p->m, intern_slice(p, name->s, name->n), loc));
+	st_block_append(b, st_label_new(p->m, name->s, loc));
 }
 
 void st_parse_begin_successors(struct st_parser *p, struct st_loc loc)
@@ -983,7 +1015,7 @@ void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct s
 	}
 	if (!p->succ_block)
 		return;
-	struct pending_succ ps = {p->succ_block, intern_slice(p, name->s, name->n), loc};
+	struct pending_succ ps = {p->succ_block, name->s, loc};
 	st_vec_push(&p->pending, ps);
 }
 
@@ -1010,7 +1042,7 @@ static bool too_many_operands(struct st_parser *p, struct st_loc at)
 
 void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc)
 {
-	const char *name = tok_text(p, mnemonic);
+	const char *name = mnemonic->s;
 	if (strncmp(name, "st.", 3) == 0)
 		name += 3;
 	if (!*name) {
@@ -1153,10 +1185,10 @@ void st_parse_recover(struct st_parser *p)
 	p->succ_block = NULL;
 }
 
-/* ---- Entry point ---- */
+/* ---- Entry points ---- */
 
-struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
-                           struct st_diag_engine *diag)
+struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
+                                  struct st_diag_engine *diag)
 {
 	struct st_parser p = {0};
 	p.m = st_module_new(filename);
@@ -1164,27 +1196,22 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	 * even when the module is freed on error. */
 	p.file = filename ? filename : "<input>";
 	p.diag = diag;
+	p.read = read;
+	p.read_ctx = ctx;
 	p.line = first_line ? first_line : 1;
-	/* flex scans in place when the buffer ends with two NULs. */
-	p.len = len;
-	p.buf = st_xmalloc(len + 2);
-	if (len)
-		memcpy(p.buf, text, len);
-	p.buf[len] = p.buf[len + 1] = '\0';
-	p.line_start = p.buf;
+	p.col = 1;
 	p.line_first = true;
+	p.texts = st_arena_new();
 
 	yyscan_t scanner;
 	if (st_yylex_init_extra(&p, &scanner) != 0)
 		st_out_of_memory();
 	p.scanner = scanner;
-	if (!st_yy_scan_buffer(p.buf, len + 2, scanner))
-		st_out_of_memory();
 	/* 2: the parser's stack is full, input nested too deeply; st_yyerror
 	 * reported it where it happened. Parsing stopped there. */
 	int rc = st_yyparse(&p, scanner);
 	if (!p.too_many_errors && rc != 2) {
-		struct st_loc end = {p.file, p.line, (uint32_t)(p.buf + p.len - p.line_start) + 1};
+		struct st_loc end = {p.file, p.line, p.col};
 		if (p.mode == MODE_FUNCS && p.func) {
 			st_parse_error(&p, end, "missing '}' at end of file");
 			st_note(diag, p.func->loc, "to close function '@%s' started here", p.func->name);
@@ -1200,7 +1227,8 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	}
 
 	st_yylex_destroy(scanner);
-	free(p.buf);
+	st_arena_free(p.texts);
+	st_buf_free(&p.cand);
 	st_vec_free(&p.ops);
 	st_vec_free(&p.fields);
 	st_vec_free(&p.elems);
@@ -1223,4 +1251,41 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 	for (size_t k = 0; k < p.m->funcs.n; k++)
 		st_function_compute_preds(p.m->funcs.v[k]);
 	return p.m;
+}
+
+struct memory_input {
+	const char *text;
+	size_t len, pos;
+};
+
+static ptrdiff_t read_memory(void *ctx, char *buf, size_t max)
+{
+	struct memory_input *in = ctx;
+	size_t n = in->len - in->pos < max ? in->len - in->pos : max;
+	if (n)
+		memcpy(buf, in->text + in->pos, n);
+	in->pos += n;
+	return (ptrdiff_t)n;
+}
+
+struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
+                           struct st_diag_engine *diag)
+{
+	struct memory_input in = {text, len, 0};
+	return st_parse_stream(filename, read_memory, &in, first_line, diag);
+}
+
+static ptrdiff_t read_file(void *ctx, char *buf, size_t max)
+{
+	FILE *f = ctx;
+	size_t n = fread(buf, 1, max, f);
+	/* A short read that hit an error: what was read first, the error next. */
+	if (n == 0 && ferror(f))
+		return -1;
+	return (ptrdiff_t)n;
+}
+
+struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_engine *diag)
+{
+	return st_parse_stream(filename, read_file, f, 1, diag);
 }

@@ -10,11 +10,12 @@
 typedef void *yyscan_t;
 struct st_parser;
 
-/* A token: a slice of the input plus its converted value. */
+/* A token's value. Its text is interned when it is lexed (the input it
+ * came from is overwritten as the scanner reads on), so it outlives the
+ * lookahead and the value stack. */
 struct st_tok {
-	const char *s; /* identifiers and definitions: the name; STRING: contents; HEX/FLOAT: spelling */
-	uint32_t n;
-	bool esc;      /* STRING: contains backslash escapes */
+	const char *s; /* interned: identifiers and definitions: the name; STRING: contents, unescaped; HEX/FLOAT: spelling */
+	uint32_t n;    /* strlen(s) */
 	uint8_t kind;  /* hw_id: the st_operand_kind it stands for; REG_RANGE: the st_regclass */
 	int64_t i;     /* INT, HEX, BOOL */
 	union {

@@ -1,4 +1,8 @@
-/* Diagnostic engine: GNU-style located messages with source line and caret. */
+/* Diagnostic engine: GNU-style located messages with source line and caret.
+ *
+ * A source's lines are indexed lazily: the index grows only as far as the
+ * line asked for, so a diagnostic near the top of a huge file does not scan
+ * it all, and diagnostics in any order cost one pass over the text in all. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,12 +19,29 @@ void st_diag_fini(struct st_diag_engine *d)
 	for (size_t i = 0; i < d->diags.n; i++)
 		free(d->diags.v[i].msg);
 	st_vec_free(&d->diags);
+	for (size_t i = 0; i < d->sources.n; i++) {
+		struct st_source *src = &d->sources.v[i];
+		if (src->from_file)
+			free((char *)src->text);
+		st_vec_free(&src->lines);
+	}
 	st_vec_free(&d->sources);
+}
+
+void st_diag_add_source_at(struct st_diag_engine *d, const char *file, const char *text, size_t len,
+                           uint32_t first_line)
+{
+	st_vec_push(&d->sources, ((struct st_source){.file = file, .text = text, .len = len, .first_line = first_line}));
 }
 
 void st_diag_add_source(struct st_diag_engine *d, const char *file, const char *text, size_t len)
 {
-	st_vec_push(&d->sources, ((struct st_source){file, text, len}));
+	st_diag_add_source_at(d, file, text, len, 1);
+}
+
+void st_diag_add_file(struct st_diag_engine *d, const char *file)
+{
+	st_vec_push(&d->sources, ((struct st_source){.file = file, .first_line = 1, .from_file = true}));
 }
 
 const char *st_severity_name(enum st_severity sev)
@@ -34,12 +55,48 @@ const char *st_severity_name(enum st_severity sev)
 	return "?";
 }
 
-static const struct st_source *find_source(const struct st_diag_engine *d, const char *file)
+static struct st_source *find_source(struct st_diag_engine *d, const char *file)
 {
 	for (size_t i = d->sources.n; i-- > 0;)
 		if (file && strcmp(d->sources.v[i].file, file) == 0)
 			return &d->sources.v[i];
 	return NULL;
+}
+
+/* Line `line` of the source (without its '\n'), or false if it has none. */
+static bool find_line(struct st_source *src, uint32_t line, const char **start, size_t *n)
+{
+	if (src->from_file && !src->text && !src->unreadable) {
+		size_t len;
+		char *text = st_read_file(src->file, &len);
+		if (text) {
+			src->text = text;
+			src->len = len;
+		} else {
+			src->unreadable = true;
+		}
+	}
+	if (!src->text || line < src->first_line)
+		return false;
+	size_t want = line - src->first_line;
+	if (!src->lines.n)
+		st_vec_push(&src->lines, (size_t)0);
+	const char *text = src->text, *end = src->text + src->len;
+	while (src->lines.n <= want) {
+		size_t from = st_vec_last(&src->lines);
+		const char *nl = from < src->len ? memchr(text + from, '\n', src->len - from) : NULL;
+		if (!nl)
+			return false;
+		st_vec_push(&src->lines, (size_t)(nl + 1 - text));
+	}
+	const char *p = text + src->lines.v[want];
+	/* Past the last line: only the first line of an empty text is quoted. */
+	if (p >= end && want > 0)
+		return false;
+	const char *eol = memchr(p, '\n', (size_t)(end - p));
+	*start = p;
+	*n = (size_t)((eol ? eol : end) - p);
+	return true;
 }
 
 void st_diag_print(struct st_diag_engine *d, const struct st_diag *g)
@@ -52,20 +109,11 @@ void st_diag_print(struct st_diag_engine *d, const struct st_diag *g)
 	else
 		fprintf(d->out, "%s: %s: %s\n", g->loc.file ? g->loc.file : "stinkytofu-opt",
 		        st_severity_name(g->sev), g->msg);
-	const struct st_source *src = g->loc.line ? find_source(d, g->loc.file) : NULL;
-	if (!src)
+	struct st_source *src = g->loc.line ? find_source(d, g->loc.file) : NULL;
+	const char *p;
+	size_t n;
+	if (!src || !find_line(src, g->loc.line, &p, &n))
 		return;
-	const char *p = src->text, *end = src->text + src->len;
-	for (uint32_t line = 1; line < g->loc.line && p < end; line++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		p = nl ? nl + 1 : end;
-	}
-	if (p >= end && g->loc.line > 1)
-		return;
-	const char *eol = memchr(p, '\n', (size_t)(end - p));
-	if (!eol)
-		eol = end;
-	size_t n = (size_t)(eol - p);
 	if (n && p[n - 1] == '\r')
 		n--;
 	/* Long lines are shown around the column so the caret stays useful. */
