@@ -69,6 +69,23 @@ ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
 		(vec)->n = (vec)->cap = 0;                                             \
 	} while (0)
 
+/* The hash of the open-addressing tables keyed by integers or pointers
+ * (interned strings, blocks, attribute lists): MurmurHash3's 64-bit finalizer,
+ * so keys that differ in a few low bits (neighbouring arena addresses,
+ * consecutive register keys) spread over the whole table. */
+static inline uint64_t st_hash64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	return x;
+}
+
+static inline uint64_t st_hash_ptr(const void *p)
+{
+	return st_hash64((uint64_t)(uintptr_t)p);
+}
+
 /* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
 struct st_arena;
 struct st_arena *st_arena_new(void);

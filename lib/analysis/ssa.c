@@ -95,14 +95,6 @@ struct builder {
 	size_t nrecords;
 };
 
-static uint64_t hash64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	return x;
-}
-
 static void keymap_grow(struct keymap *m)
 {
 	size_t ncap = m->cap ? m->cap * 2 : 256;
@@ -111,7 +103,7 @@ static void keymap_grow(struct keymap *m)
 	for (size_t i = 0; i < m->cap; i++) {
 		if (!m->keys[i])
 			continue;
-		size_t h = hash64(m->keys[i]) & (ncap - 1);
+		size_t h = st_hash64(m->keys[i]) & (ncap - 1);
 		while (nk[h])
 			h = (h + 1) & (ncap - 1);
 		nk[h] = m->keys[i];
@@ -146,7 +138,7 @@ static uint32_t key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
 	if (2 * (m->nhashed + 1) > m->cap)
 		keymap_grow(m);
 	uint64_t k = ((uint64_t)cls << 32 | index) + 1;
-	size_t h = hash64(k) & (m->cap - 1);
+	size_t h = st_hash64(k) & (m->cap - 1);
 	while (m->keys[h]) {
 		if (m->keys[h] == k)
 			return m->ids[h];

@@ -46,14 +46,6 @@ struct st_isa_memo {
 	size_t cap, n;
 };
 
-static size_t ptr_hash(const void *p)
-{
-	uint64_t x = (uint64_t)(uintptr_t)p;
-	x ^= x >> 29;
-	x *= 0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 32);
-}
-
 static void memo_free(struct st_isa_memo *memo)
 {
 	if (!memo)
@@ -71,7 +63,7 @@ static void memo_grow(struct st_isa_memo *memo)
 	for (size_t k = 0; k < memo->cap; k++) {
 		if (!memo->keys[k])
 			continue;
-		size_t j = ptr_hash(memo->keys[k]) & (ncap - 1);
+		size_t j = st_hash_ptr(memo->keys[k]) & (ncap - 1);
 		while (keys[j])
 			j = (j + 1) & (ncap - 1);
 		keys[j] = memo->keys[k];
@@ -91,7 +83,7 @@ const struct st_isa_info *st_module_isa(struct st_module *m, const char *interne
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
 		memo_grow(memo);
 	}
-	size_t j = ptr_hash(interned) & (memo->cap - 1);
+	size_t j = st_hash_ptr(interned) & (memo->cap - 1);
 	for (; memo->keys[j]; j = (j + 1) & (memo->cap - 1))
 		if (memo->keys[j] == interned)
 			return memo->rows[j];

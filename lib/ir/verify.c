@@ -171,18 +171,10 @@ struct good_lists {
 	size_t cap, n;
 };
 
-static size_t ptr_hash(const void *p)
-{
-	uint64_t x = (uint64_t)(uintptr_t)p;
-	x ^= x >> 29;
-	x *= 0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 32);
-}
-
 /* The slot of `a`, or the empty slot where it would go. */
 static const struct st_attr **good_slot(const struct good_lists *g, const struct st_attr *a)
 {
-	size_t j = ptr_hash(a) & (g->cap - 1);
+	size_t j = st_hash_ptr(a) & (g->cap - 1);
 	while (g->slots[j] && g->slots[j] != a)
 		j = (j + 1) & (g->cap - 1);
 	return &g->slots[j];

@@ -828,19 +828,11 @@ void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc 
 
 /* ---- Structure ---- */
 
-static size_t ptr_hash(const void *ptr)
-{
-	uint64_t x = (uint64_t)(uintptr_t)ptr;
-	x ^= x >> 29;
-	x *= 0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 32);
-}
-
 static struct st_block *labels_find(const struct label_map *lm, const char *label)
 {
 	if (!lm->cap)
 		return NULL;
-	for (size_t j = ptr_hash(label) & (lm->cap - 1); lm->slots[j]; j = (j + 1) & (lm->cap - 1))
+	for (size_t j = st_hash_ptr(label) & (lm->cap - 1); lm->slots[j]; j = (j + 1) & (lm->cap - 1))
 		if (lm->slots[j]->label == label)
 			return lm->slots[j];
 	return NULL;
@@ -854,7 +846,7 @@ static void labels_insert(struct label_map *lm, struct st_block *b)
 		for (size_t i = 0; i < lm->cap; i++) {
 			if (!lm->slots[i])
 				continue;
-			size_t j = ptr_hash(lm->slots[i]->label) & (ncap - 1);
+			size_t j = st_hash_ptr(lm->slots[i]->label) & (ncap - 1);
 			while (slots[j])
 				j = (j + 1) & (ncap - 1);
 			slots[j] = lm->slots[i];
@@ -863,7 +855,7 @@ static void labels_insert(struct label_map *lm, struct st_block *b)
 		lm->slots = slots;
 		lm->cap = ncap;
 	}
-	size_t j = ptr_hash(b->label) & (lm->cap - 1);
+	size_t j = st_hash_ptr(b->label) & (lm->cap - 1);
 	while (lm->slots[j])
 		j = (j + 1) & (lm->cap - 1);
 	lm->slots[j] = b;

@@ -93,15 +93,6 @@ struct asm_ctx {
 	struct symtab labels;   /* in-block label -> assembler label */
 };
 
-static size_t ptrhash(const void *p)
-{
-	uint64_t x = (uint64_t)(uintptr_t)p;
-	x ^= x >> 33;
-	x *= UINT64_C(0xff51afd7ed558ccd);
-	x ^= x >> 33;
-	return (size_t)x;
-}
-
 static void symtab_init(struct symtab *t, size_t n)
 {
 	t->cap = 16;
@@ -121,7 +112,7 @@ static void symtab_free(struct symtab *t)
  * of the .stir tools. */
 static void symtab_put(struct symtab *t, const char *key, const char *val)
 {
-	size_t h = ptrhash(key) & (t->cap - 1);
+	size_t h = st_hash_ptr(key) & (t->cap - 1);
 	while (t->keys[h]) {
 		if (t->keys[h] == key)
 			return;
@@ -135,7 +126,7 @@ static const char *symtab_get(const struct symtab *t, const char *key)
 {
 	if (!t->cap || !key)
 		return NULL;
-	size_t h = ptrhash(key) & (t->cap - 1);
+	size_t h = st_hash_ptr(key) & (t->cap - 1);
 	while (t->keys[h]) {
 		if (t->keys[h] == key)
 			return t->vals[h];

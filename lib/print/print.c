@@ -187,17 +187,9 @@ struct print_memo {
 
 enum { MEMO_MAX_TEXT = 4 << 20 };
 
-static size_t memo_hash(const void *key, uint32_t n)
-{
-	uint64_t x = (uint64_t)(uintptr_t)key ^ n;
-	x ^= x >> 29;
-	x *= 0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 32);
-}
-
 static struct memo_slot *memo_find(const struct print_memo *pm, const void *key, uint32_t n)
 {
-	size_t j = memo_hash(key, n) & (pm->cap - 1);
+	size_t j = st_hash64((uint64_t)(uintptr_t)key ^ n) & (pm->cap - 1);
 	while (pm->slots[j].key && (pm->slots[j].key != key || pm->slots[j].n != n))
 		j = (j + 1) & (pm->cap - 1);
 	return &pm->slots[j];

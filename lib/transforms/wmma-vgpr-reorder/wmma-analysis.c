@@ -452,20 +452,12 @@ void st_wmma_analysis_free(struct st_wmma_analysis *a)
 	free(a);
 }
 
-static size_t slot_hash(const struct st_block *b, size_t mask)
-{
-	uintptr_t x = (uintptr_t)b;
-	x ^= x >> 17;
-	x *= (uintptr_t)0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 7) & mask;
-}
-
 static struct result_slot *find_slot(const struct st_wmma_analysis *a, const struct st_block *b)
 {
 	if (!a->nslots)
 		return NULL;
 	size_t mask = a->nslots - 1;
-	for (size_t h = slot_hash(b, mask);; h = (h + 1) & mask)
+	for (size_t h = st_hash_ptr(b) & mask;; h = (h + 1) & mask)
 		if (a->slots[h].key == b || !a->slots[h].key)
 			return &a->slots[h];
 }
