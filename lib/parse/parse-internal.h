@@ -202,6 +202,10 @@ void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc 
 void st_parse_scalar(struct st_parser *p, int kind, const struct st_tok *t);
 void st_parse_push_field(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
 void st_parse_close_dict(struct st_parser *p, size_t mark);
+/* $$ = mark, through a pointer: an action assigning one member of $$ makes
+ * the compiler keep $$ in pieces, and every reduction then reassembles it
+ * with a store-to-load forwarding stall. */
+void st_parse_mark(size_t *val, size_t mark);
 void st_parse_push_elem(struct st_parser *p);
 void st_parse_close_array(struct st_parser *p, size_t mark);
 

@@ -203,7 +203,9 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 	return t;
 }
 
-/* The token's text as the module keeps it: interned. */
+/* The token's text as the module keeps it: interned. A token's value is
+ * written whole, once: the parser copies it in 16-byte moves, and a store
+ * of one field after it would stall that copy. */
 static void tok_intern(struct st_parser *p, ST_YYSTYPE *val, const char *s, size_t n)
 {
 	val->tok = (struct st_tok){.s = st_internn(p->m->strings, s, n), .n = (uint32_t)n};
@@ -260,7 +262,7 @@ int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
 		}
 		break;
 	}
-	tok_intern(p, val, text, n);
+	val->tok = (struct st_tok){.s = st_internn(p->m->strings, text, n), .n = (uint32_t)n, .kind = ST_OPND_SYMBOL};
 	return IDENT;
 }
 
@@ -276,7 +278,7 @@ int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		}
 		v = v * 10 + d;
 	}
-	val->tok = (struct st_tok){.i = neg ? (int64_t)(0 - v) : (int64_t)v};
+	val->tok = (struct st_tok){.kind = ST_OPND_INT, .i = neg ? (int64_t)(0 - v) : (int64_t)v};
 	return INT;
 }
 
@@ -294,15 +296,14 @@ int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		v = v << 4 | d;
 	}
 	/* The spelling is what prints; the value wraps like a 64-bit register. */
-	tok_intern(p, val, text, n);
-	val->tok.i = (int64_t)(neg ? 0 - v : v);
+	val->tok = (struct st_tok){.s = st_internn(p->m->strings, text, n), .n = (uint32_t)n, .kind = ST_OPND_HEX,
+	                           .i = (int64_t)(neg ? 0 - v : v)};
 	return HEX;
 }
 
 int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
-	tok_intern(p, val, text, n);
-	val->tok.f = strtod(text, NULL);
+	val->tok = (struct st_tok){.s = st_internn(p->m->strings, text, n), .n = (uint32_t)n, .f = strtod(text, NULL)};
 	return FLOAT;
 }
 
@@ -406,6 +407,11 @@ void st_parse_close_dict(struct st_parser *p, size_t mark)
 	p->dict_store.n += d.nfields;
 	p->fields.n = mark;
 	st_vec_push(&p->vals, d);
+}
+
+void st_parse_mark(size_t *val, size_t mark)
+{
+	*val = mark;
 }
 
 void st_parse_push_elem(struct st_parser *p)

@@ -16,7 +16,7 @@ struct st_parser;
 struct st_tok {
 	const char *s; /* interned: identifiers and definitions: the name; STRING: contents, unescaped; HEX/FLOAT: spelling */
 	uint32_t n;    /* strlen(s) */
-	uint8_t kind;  /* hw_id: the st_operand_kind it stands for; REG_RANGE: the st_regclass */
+	uint8_t kind;  /* IDENT, INT, HEX: the st_operand_kind of an hwreg id spelled so; REG_RANGE: the st_regclass */
 	int64_t i;     /* INT, HEX, BOOL */
 	union {
 		double f;   /* FLOAT */
@@ -168,10 +168,12 @@ reg:
 	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); }
 	;
 
+/* The lexer set the kind: an action storing it into $$ would make every
+ * reduction rebuild its value from pieces. */
 hw_id:
-	  IDENT                               { $$ = $1; $$.kind = ST_OPND_SYMBOL; }
-	| INT                                 { $$ = $1; $$.kind = ST_OPND_INT; }
-	| HEX                                 { $$ = $1; $$.kind = ST_OPND_HEX; }
+	  IDENT
+	| INT
+	| HEX
 	;
 
 /* Values (scalar, array, dict) are pushed on the value stack; field and
@@ -183,7 +185,7 @@ dict:
 	;
 
 dict_open:
-	  '{'                                 { $$ = p->fields.n; }
+	  '{'                                 { st_parse_mark(&$$, p->fields.n); }
 	;
 
 fields:
@@ -222,7 +224,7 @@ array:
 	;
 
 array_open:
-	  '['                                 { $$ = p->elems.n; }
+	  '['                                 { st_parse_mark(&$$, p->elems.n); }
 	;
 
 elems:
