@@ -9,15 +9,23 @@
 
 #include "stinkytofu/print.h"
 
-static void put_u64(struct st_buf *out, uint64_t v)
+/* The decimal digits of v at `to`; returns the end. */
+static char *fmt_u64(char *to, uint64_t v)
 {
-	char tmp[24];
+	char tmp[20];
 	size_t n = sizeof tmp;
 	do {
 		tmp[--n] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	st_buf_putn(out, tmp + n, sizeof tmp - n);
+	memcpy(to, tmp + n, sizeof tmp - n);
+	return to + (sizeof tmp - n);
+}
+
+static void put_u64(struct st_buf *out, uint64_t v)
+{
+	char tmp[20];
+	st_buf_putn(out, tmp, (size_t)(fmt_u64(tmp, v) - tmp));
 }
 
 static void put_i64(struct st_buf *out, int64_t v)
@@ -45,20 +53,29 @@ static void put_string(struct st_buf *out, const char *s)
 	st_buf_putc(out, '"');
 }
 
+/* A register is formatted on the stack and appended in one piece: kernels
+ * are mostly registers. */
 static void put_reg(struct st_buf *out, struct st_reg r)
 {
+	char tmp[64];
+	char *e = tmp;
 	if (r.neg)
-		st_buf_putc(out, '-');
-	st_buf_puts(out, st_regclass_name(r.cls));
+		*e++ = '-';
+	const char *name = st_regclass_name(r.cls);
+	size_t n = strlen(name);
+	st_assert(n <= 24);
+	memcpy(e, name, n);
+	e += n;
 	if (r.count == 1) {
-		put_u64(out, r.index);
-		return;
+		e = fmt_u64(e, r.index);
+	} else {
+		*e++ = '[';
+		e = fmt_u64(e, r.index);
+		*e++ = ':';
+		e = fmt_u64(e, (uint64_t)r.index + r.count - 1);
+		*e++ = ']';
 	}
-	st_buf_putc(out, '[');
-	put_u64(out, r.index);
-	st_buf_putc(out, ':');
-	put_u64(out, (uint64_t)r.index + r.count - 1);
-	st_buf_putc(out, ']');
+	st_buf_putn(out, tmp, (size_t)(e - tmp));
 }
 
 void st_print_operand(struct st_buf *out, const struct st_operand *op)
@@ -149,7 +166,7 @@ static void put_operands(struct st_buf *out, const struct st_operand *ops, uint3
 {
 	for (uint32_t k = 0; k < n; k++) {
 		if (k)
-			st_buf_puts(out, ", ");
+			st_buf_putn(out, ", ", 2);
 		st_print_operand(out, &ops[k]);
 	}
 }
@@ -247,7 +264,7 @@ static void print_inst(struct st_buf *out, const struct st_inst *i, struct print
 	}
 	if (i->ndsts) {
 		put_operands(out, i->dsts, i->ndsts);
-		st_buf_puts(out, " = ");
+		st_buf_putn(out, " = ", 3);
 	}
 	if (pm)
 		put_memo(out, pm, i->name, 0, render_mnemonic);

@@ -9,10 +9,18 @@
 
 #include "stinkytofu/support.h"
 
-static void reserve(struct st_buf *b, size_t extra)
+static void grow(struct st_buf *b, size_t extra);
+
+/* The printer writes a few bytes at a time: the check that they fit is
+ * inlined, the rest is not. */
+static inline void reserve(struct st_buf *b, size_t extra)
 {
-	if (b->len + extra + 1 <= b->cap)
-		return;
+	if (b->len + extra + 1 > b->cap)
+		grow(b, extra);
+}
+
+static void grow(struct st_buf *b, size_t extra)
+{
 	if (b->drain && b->len && b->len + extra + 1 > b->drain_at) {
 		b->drain(b);
 		if (b->len + extra + 1 <= b->cap)
