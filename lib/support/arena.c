@@ -73,10 +73,15 @@ char *st_arena_strndup(struct st_arena *a, const char *s, size_t n)
 	return p;
 }
 
+/* The reader interns every name and spelling it lexes, so a lookup is
+ * one hash over 8-byte words and, for a hit, one memcmp: each slot keeps
+ * its string's hash and length. */
 struct st_interner {
 	struct st_arena *arena;
 	const char **slots;
-	uint32_t *hashes;
+	struct intern_key {
+		uint32_t hash, len;
+	} *keys;
 	size_t cap, n;
 };
 
@@ -86,7 +91,7 @@ struct st_interner *st_interner_new(struct st_arena *a)
 	in->arena = a;
 	in->cap = 256;
 	in->slots = st_xcalloc(in->cap, sizeof *in->slots);
-	in->hashes = st_xcalloc(in->cap, sizeof *in->hashes);
+	in->keys = st_xcalloc(in->cap, sizeof *in->keys);
 	return in;
 }
 
@@ -95,50 +100,61 @@ void st_interner_free(struct st_interner *in)
 	if (!in)
 		return;
 	free(in->slots);
-	free(in->hashes);
+	free(in->keys);
 	free(in);
 }
 
 static uint32_t hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u; /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		uint64_t w;
+		memcpy(&w, s + k, 8);
+		h = st_hash64(h ^ w);
+	}
+	if (k < n) {
+		uint64_t w = 0;
+		for (size_t b = 0; k < n; k++, b += 8)
+			w |= (uint64_t)(unsigned char)s[k] << b;
+		h = st_hash64(h ^ w);
+	}
+	return (uint32_t)(h ^ (h >> 32));
 }
 
 static void grow(struct st_interner *in)
 {
 	size_t ncap = in->cap * 2;
 	const char **slots = st_xcalloc(ncap, sizeof *slots);
-	uint32_t *hashes = st_xcalloc(ncap, sizeof *hashes);
+	struct intern_key *keys = st_xcalloc(ncap, sizeof *keys);
 	for (size_t i = 0; i < in->cap; i++) {
 		if (!in->slots[i])
 			continue;
-		size_t j = in->hashes[i] & (ncap - 1);
+		size_t j = in->keys[i].hash & (ncap - 1);
 		while (slots[j])
 			j = (j + 1) & (ncap - 1);
 		slots[j] = in->slots[i];
-		hashes[j] = in->hashes[i];
+		keys[j] = in->keys[i];
 	}
 	free(in->slots);
-	free(in->hashes);
+	free(in->keys);
 	in->slots = slots;
-	in->hashes = hashes;
+	in->keys = keys;
 	in->cap = ncap;
 }
 
 const char *st_internn(struct st_interner *in, const char *s, size_t n)
 {
+	st_assert(n <= UINT32_MAX);
 	uint32_t h = hash(s, n);
 	size_t j = h & (in->cap - 1);
 	for (; in->slots[j]; j = (j + 1) & (in->cap - 1)) {
-		if (in->hashes[j] == h && strncmp(in->slots[j], s, n) == 0 && in->slots[j][n] == '\0')
+		if (in->keys[j].hash == h && in->keys[j].len == n && memcmp(in->slots[j], s, n) == 0)
 			return in->slots[j];
 	}
 	const char *p = st_arena_strndup(in->arena, s, n);
 	in->slots[j] = p;
-	in->hashes[j] = h;
+	in->keys[j] = (struct intern_key){h, (uint32_t)n};
 	if (++in->n * 2 > in->cap)
 		grow(in);
 	return p;
