@@ -30,7 +30,9 @@ size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 	size_t best = 0;
 	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
 		size_t len = regspellings[k].len;
-		if (len <= best || len > n || memcmp(ident, regspellings[k].spelling, len) != 0)
+		/* The first byte rules out nearly every spelling without a call. */
+		if (len <= best || len > n || ident[0] != regspellings[k].spelling[0] ||
+		    memcmp(ident, regspellings[k].spelling, len) != 0)
 			continue;
 		best = len;
 		*cls = regspellings[k].cls;

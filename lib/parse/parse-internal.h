@@ -168,6 +168,8 @@ void st_lex_expect_attrs(void *scanner, bool attrs);
  * lexed alone so the input reads, and errors read, as token by token. */
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
+/* A string token the scanner found to hold no backslash and no NUL. */
+int st_lex_plain_string(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 
 /* Semantic actions (parse.c), called from parser.y. */
 void st_parse_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);

@@ -307,6 +307,12 @@ int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
 	return FLOAT;
 }
 
+int st_lex_plain_string(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
+{
+	tok_intern(p, val, text + 1, n - 2);
+	return STRING;
+}
+
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
 {
 	const char *s = text + 1;
@@ -641,7 +647,9 @@ static void remember_attr_text(struct st_parser *p)
 
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
-	size_t idn = (size_t)((const char *)memchr(text, '[', n) - text);
+	size_t idn = 0;
+	while (text[idn] != '[') /* the rule put one there: a loop beats a call for a few bytes */
+		idn++;
 	/* Where a register operand may stand: first on the line, after ',',
 	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
 	int t = p->prev_tok, t2 = p->prev2_tok;
