@@ -38,7 +38,8 @@ static bool set_output(struct st_driver_options *o, const char *v, struct st_dia
 		st_error(d, noloc, "-o needs a file name");
 		return false;
 	}
-	o->output = v;
+	/* `-o -` is standard output, as in mlir-opt (whose default is "-"). */
+	o->output = strcmp(v, "-") == 0 ? NULL : v;
 	return true;
 }
 
