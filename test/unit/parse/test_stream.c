@@ -20,6 +20,7 @@ struct trickle {
 	size_t len, pos;
 	unsigned seed;
 	size_t fail_at; /* 0: never; else the read after this many bytes fails */
+	bool whole;     /* each read returns all it may, as st_parse's do */
 };
 
 static ptrdiff_t trickle_read(void *ctx, char *buf, size_t max)
@@ -30,7 +31,7 @@ static ptrdiff_t trickle_read(void *ctx, char *buf, size_t max)
 		return -1;
 	}
 	t->seed = t->seed * 1103515245u + 12345u;
-	size_t n = 1 + (t->seed >> 16) % 7;
+	size_t n = t->whole ? max : 1 + (t->seed >> 16) % 7;
 	if (n > max)
 		n = max;
 	if (n > t->len - t->pos)
@@ -48,7 +49,7 @@ struct outcome {
 	size_t nerrors;
 };
 
-enum how { MEMORY, TRICKLE, FILE_STREAM };
+enum how { MEMORY, TRICKLE, FILE_STREAM, ONE_READ };
 
 static struct outcome run(const char *text, size_t len, enum how how, size_t fail_at)
 {
@@ -62,8 +63,8 @@ static struct outcome run(const char *text, size_t len, enum how how, size_t fai
 	struct st_module *m = NULL;
 	if (how == MEMORY) {
 		m = st_parse("t.stir", text, len, 1, &d);
-	} else if (how == TRICKLE) {
-		struct trickle t = {text, len, 0, 1, fail_at};
+	} else if (how == TRICKLE || how == ONE_READ) {
+		struct trickle t = {text, len, 0, 1, fail_at, how == ONE_READ};
 		m = st_parse_stream("t.stir", trickle_read, &t, 1, &d);
 	} else {
 		FILE *f = tmpfile();
@@ -225,6 +226,27 @@ START_TEST(read_error_is_located_where_the_text_ends)
 }
 END_TEST
 
+/* A read failing just after a string: the scanner looks at the byte after
+ * a token to see that it ends, so the read fails while the string is being
+ * read, whether the text came in one read or a byte at a time, and the
+ * string's own error (here: a string where '=' must follow) is not
+ * reported. When the text came in one read, the string's end was found in
+ * the buffer without reading on, and its error came first. */
+START_TEST(read_error_after_a_string_is_reported_alike)
+{
+	const char *text = "\"st.s_nop\"(0)\nv0 \"ab\"\n\"st.s_nop\"(1)\n";
+	const char *want = "t.stir:2:8: error: cannot read 't.stir': Input/output error\n"
+	                   "v0 \"ab\"\n"
+	                   "       ^\n";
+	for (int k = 0; k < 2; k++) {
+		struct outcome o = run(text, strlen(text), k ? ONE_READ : TRICKLE, 21);
+		ck_assert_ptr_null(o.module);
+		ck_assert_str_eq(o.diags, want);
+		outcome_free(&o);
+	}
+}
+END_TEST
+
 static Suite *stream_suite(void)
 {
 	Suite *s = suite_create("parse-stream");
@@ -234,6 +256,7 @@ static Suite *stream_suite(void)
 	tcase_add_test(tc, streamed_errors_read_like_memory);
 	tcase_add_test(tc, streamed_prefixes_read_like_memory);
 	tcase_add_test(tc, read_error_is_located_where_the_text_ends);
+	tcase_add_test(tc, read_error_after_a_string_is_reported_alike);
 	suite_add_tcase(s, tc);
 	return s;
 }
