@@ -41,6 +41,28 @@ static bool tensor_at_barriers(const struct wc_dataflow *df, const struct st_ins
 	return st_inst_is_lds_fence(i);
 }
 
+/* The registers (LDS tokens aside) an instruction writes, as one bit per
+ * bucket of four registers of a class: two instructions whose masks share no
+ * bit write no common register, which rejects almost every pair the WAW scan
+ * looks at without reading their operands. A range of more than 63 buckets
+ * sets every bit. */
+static uint64_t write_mask(const struct st_inst *i)
+{
+	uint64_t m = 0;
+	for (uint32_t k = 0; k < i->ndsts; k++) {
+		struct st_reg r = i->dsts[k].reg;
+		if (i->dsts[k].kind != ST_OPND_REG || r.cls == ST_REG_LDS)
+			continue;
+		/* st_reg_overlaps lets an empty range overlap around its index. */
+		uint64_t first = r.index >> 2, last = r.count ? ((uint64_t)r.index + r.count - 1) >> 2 : first;
+		if (last - first >= 63)
+			return UINT64_MAX;
+		for (uint64_t b = first; b <= last; b++)
+			m |= (uint64_t)1 << ((b + (uint64_t)r.cls * 17) & 63);
+	}
+	return m;
+}
+
 void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
@@ -77,6 +99,9 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 			df->insts[id++] = phi;
 		}
 	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
+	df->writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->writes);
+	for (uint32_t k = 0; k < df->ninst; k++)
+		df->writes[k] = write_mask(df->insts[k]);
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
 	df->phi_work.low = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.low);
@@ -120,6 +145,7 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	free(df->phis);
 	free(df->drain_of);
 	free(df->tokens);
+	free(df->writes);
 	free(df->saved_phi_ids);
 	free(df->insts);
 	memset(df, 0, sizeof *df);
@@ -177,13 +203,13 @@ static uint32_t sort_unique(uint32_t *v, uint32_t n)
 }
 
 /* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands. */
-const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
+static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
 {
-	st_assert(i->id < df->ninst && df->insts[i->id] == i);
-	struct wc_tokens *t = &df->tokens[i->id];
+	struct wc_tokens *t = &df->tokens[id];
 	if (t->known)
 		return t;
 	t->known = true;
+	const struct st_inst *i = df->insts[id];
 	ST_VEC(uint32_t) ids = {0};
 	const struct st_value *vals = NULL;
 	int n = st_inst_memtokens(i, &vals);
@@ -208,6 +234,12 @@ const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_ins
 	for (uint32_t k = 0; k < t->n; k++)
 		t->mask |= (uint64_t)1 << (t->ids[k] % 64);
 	return t;
+}
+
+const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
+{
+	st_assert(i->id < df->ninst && df->insts[i->id] == i);
+	return tokens_at(df, i->id);
 }
 
 /* Token overlap; an op without MemTokenData overlaps everything, since
@@ -428,7 +460,7 @@ static void scan_set(struct reqctx *rc, enum st_counter c, const struct wc_queue
 	if (!set->n)
 		return;
 	for (uint32_t k = 0; k < q->n; k++)
-		if (idset_has(set, q->ops[k].op->id))
+		if (idset_has(set, q->ops[k].id))
 			tighten(rc, c, wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
 	if (q->unk)
 		tighten(rc, c, wc_queue_unk_depth(q), WC_RULE_RAW, NULL);
@@ -507,7 +539,7 @@ static bool any_untagged_in_flight(struct reqctx *rc, enum st_counter c)
 		if (q->unk)
 			return true;
 		for (uint32_t k = 0; k < q->n; k++)
-			if (!wc_tokens_of(rc->df, q->ops[k].op)->tagged)
+			if (!tokens_at(rc->df, q->ops[k].id)->tagged)
 				return true;
 	}
 	return false;
@@ -524,7 +556,7 @@ static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule,
 			struct st_inst *op = q->ops[k].op;
 			if (filter && !filter(op))
 				continue;
-			if (!wc_tokens_overlap(ta, wc_tokens_of(rc->df, op)))
+			if (!wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
 				continue;
 			enum wc_rule r = rule;
 			if (r == WC_RULE_WAR_LDS && (st_inst_is_lds_writer(op) || st_inst_is_async_lds_writer(op)))
@@ -559,6 +591,8 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
  * issue order, so only other counters (and out-of-order KM) matter. */
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
+	const uint64_t *writes = rc->df->writes;
+	uint64_t mine = writes[rc->inst->id];
 	static const enum st_counter with_results[] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
 	for (size_t k = 0; k < sizeof with_results / sizeof with_results[0]; k++) {
 		enum st_counter c = with_results[k];
@@ -568,7 +602,7 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 			/* A scalar load may find its own previous issue (last loop
 			 * iteration) still in flight: out of order, it races too. */
 			for (uint32_t e = 0; e < q->n; e++)
-				if (writes_overlap(rc->inst, q->ops[e].op))
+				if ((writes[q->ops[e].id] & mine) && writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
 			 * the cap they are long complete on the hardware. */
@@ -636,7 +670,7 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 		} else {
 			for_each_queue(&rc, ST_CNT_TENSOR, q) {
 				for (uint32_t k = 0; k < q->n; k++)
-					if (!wc_tokens_of(df, q->ops[k].op)->tagged)
+					if (!tokens_at(df, q->ops[k].id)->tagged)
 						tighten(&rc, ST_CNT_TENSOR, wc_queue_depth(q, k), WC_RULE_FALLBACK, q->ops[k].op);
 				if (q->unk)
 					tighten(&rc, ST_CNT_TENSOR, wc_queue_unk_depth(q), WC_RULE_FALLBACK, NULL);

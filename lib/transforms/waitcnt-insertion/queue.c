@@ -30,11 +30,13 @@ bool wc_spec_empty(const struct wc_spec *s)
  * comparison in a canonical order. `oldest` is the smallest stamp present, so
  * appends and trims touch the list only when something actually leaves. */
 
-static int op_cmp(const struct st_inst *a, const struct st_inst *b)
+/* The order of entries: by the op id each entry keeps, so neither a search
+ * nor a merge reads the instructions themselves. */
+static int entry_cmp(const struct wc_entry *e, uint32_t id, const struct st_inst *op)
 {
-	if (a->id != b->id)
-		return a->id < b->id ? -1 : 1;
-	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
+	if (e->id != id)
+		return e->id < id ? -1 : 1;
+	return (uintptr_t)e->op < (uintptr_t)op ? -1 : (uintptr_t)e->op > (uintptr_t)op;
 }
 
 void wc_queue_init(struct wc_queue *q, struct st_block *pred)
@@ -93,10 +95,10 @@ bool wc_queue_empty(const struct wc_queue *q)
 /* Index of op, or of where it would be inserted (with *found false). */
 static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *found)
 {
-	uint32_t lo = 0, hi = q->n;
+	uint32_t lo = 0, hi = q->n, id = op->id;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		int c = op_cmp(q->ops[mid].op, op);
+		int c = entry_cmp(&q->ops[mid], id, op);
 		if (c == 0) {
 			*found = true;
 			return mid;
@@ -165,7 +167,7 @@ bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
 	} else {
 		reserve(q, q->n + 1);
 		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
-		q->ops[k] = (struct wc_entry){op, q->clock};
+		q->ops[k] = (struct wc_entry){op, q->clock, op->id};
 		if (q->n++ == 0)
 			q->oldest = q->clock;
 	}
@@ -205,16 +207,16 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	uint32_t x = 0, y = 0, m = 0, oldest = UINT32_MAX;
 	while (x < dst->n || y < src->n) {
 		struct wc_entry e;
-		int c = x == dst->n ? 1 : y == src->n ? -1 : op_cmp(dst->ops[x].op, src->ops[y].op);
+		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].op);
 		if (c < 0) {
-			e = (struct wc_entry){dst->ops[x].op, clock - wc_queue_depth(dst, x) + 1};
+			e = (struct wc_entry){dst->ops[x].op, clock - wc_queue_depth(dst, x) + 1, dst->ops[x].id};
 			x++;
 		} else if (c > 0) {
-			e = (struct wc_entry){src->ops[y].op, clock - wc_queue_depth(src, y) + 1};
+			e = (struct wc_entry){src->ops[y].op, clock - wc_queue_depth(src, y) + 1, src->ops[y].id};
 			y++;
 		} else { /* the smallest countFrom: the newest issue on any path */
 			uint32_t dx = wc_queue_depth(dst, x), dy = wc_queue_depth(src, y);
-			e = (struct wc_entry){dst->ops[x].op, clock - (dx < dy ? dx : dy) + 1};
+			e = (struct wc_entry){dst->ops[x].op, clock - (dx < dy ? dx : dy) + 1, dst->ops[x].id};
 			x++;
 			y++;
 		}

@@ -41,10 +41,13 @@ struct wc_spec {
 void wc_spec_clear(struct wc_spec *s);
 bool wc_spec_empty(const struct wc_spec *s);
 
-/* One op in a PerPredQueue and its issue stamp. */
+/* One op in a PerPredQueue, its issue stamp and its id (op->id when
+ * appended), which orders the entries and indexes the solver's per-op facts
+ * without reading the instruction. */
 struct wc_entry {
 	struct st_inst *op;
 	uint32_t stamp;
+	uint32_t id;
 };
 
 /* PerPredQueue. Entries are sorted by op id, list each op once (its newest
@@ -261,6 +264,7 @@ struct wc_dataflow {
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter under the options */
 	struct wc_tokens *tokens;
+	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
 	struct wc_phi_work phi_work;
 	struct {
