@@ -160,6 +160,8 @@ int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
  * token keeps. 1 is a plain '{'; more is an instruction's attribute text
  * read before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n);
+/* The common tokens found without the DFA (lexer.l); 0 if not one. */
+int st_lex_fast(void *scanner, ST_YYSTYPE *val, ST_YYLTYPE *loc);
 /* Whether the next token may open an instruction's attributes (lexer.l). */
 void st_lex_expect_attrs(void *scanner, bool attrs);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it

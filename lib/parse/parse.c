@@ -164,7 +164,9 @@ static void remember_attr_text(struct st_parser *p);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 {
 	struct st_parser *p = st_yyget_extra(scanner);
-	int t = st_yylex_raw(val, loc, scanner);
+	int t = st_lex_fast(scanner, val, loc);
+	if (!t)
+		t = st_yylex_raw(val, loc, scanner);
 	if (t == NEWLINE) {
 		if (p->ended && p->prev_tok == '}')
 			remember_attr_text(p);
