@@ -26,6 +26,30 @@
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
+/* The ISA traits computeRequiredWaits asks of an anchor and of in-flight
+ * ops, taken once per instruction (df->facts) instead of through the ISA
+ * table at every query. */
+enum {
+	F_LDS_FENCE = 1u << 0,
+	F_LDS_READER = 1u << 1,
+	F_ASYNC_LDS_READER = 1u << 2,
+	F_LDS_WRITER = 1u << 3,
+	F_ASYNC_LDS_WRITER = 1u << 4,
+	F_DS_WRITE = 1u << 5,
+	F_WAIT = 1u << 6,
+};
+
+static uint8_t facts_of(const struct st_inst *i)
+{
+	if (i->kind != ST_ITEM_INST)
+		return 0;
+	return (uint8_t)((st_inst_is_lds_fence(i) ? F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? F_LDS_READER : 0) |
+	                 (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
+	                 (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
+	                 (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
+	                 (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0));
+}
+
 /* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
  * drains at LDS-fence barriers only (the pass refines it from NumWaves). */
 static bool every_consumer(const struct wc_dataflow *df, const struct st_inst *i)
@@ -75,22 +99,25 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 	df->raw_needs_wait[ST_CNT_TENSOR] = tensor_at_barriers;
 
 	/* Dense ids: block items first, then PHIs (whose own numbering belongs
-	 * to the def-use analysis and is restored by wc_dataflow_free). */
-	uint32_t n = 0, nphis = 0;
+	 * to the def-use analysis and is restored by wc_dataflow_free). One walk
+	 * over the instruction lists numbers the items and takes their per-op
+	 * facts, since each instruction is a cache miss on a large kernel. */
+	ST_VEC(struct st_inst *) insts = {0};
+	uint32_t nphis = 0;
 	for (size_t b = 0; b < f->blocks.n; b++) {
-		st_foreach_item(f->blocks.v[b], it) n++;
+		st_foreach_item(f->blocks.v[b], it) {
+			it->id = (uint32_t)insts.n;
+			st_vec_push(&insts, it);
+		}
 		nphis += (uint32_t)f->blocks.v[b]->phis.n;
 	}
+	uint32_t n = (uint32_t)insts.n;
 	df->nitems = n;
 	df->ninst = n + nphis;
-	df->insts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->insts);
+	st_vec_reserve(&insts, df->ninst ? df->ninst : 1);
+	df->insts = insts.v;
 	df->saved_phi_ids = st_xmalloc((nphis ? nphis : 1) * sizeof *df->saved_phi_ids);
-	uint32_t id = 0, p = 0;
-	for (size_t b = 0; b < f->blocks.n; b++)
-		st_foreach_item(f->blocks.v[b], it) {
-			it->id = id;
-			df->insts[id++] = it;
-		}
+	uint32_t id = n, p = 0;
 	for (size_t b = 0; b < f->blocks.n; b++)
 		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++) {
 			struct st_inst *phi = f->blocks.v[b]->phis.v[k];
@@ -100,8 +127,13 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 		}
 	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
 	df->writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->writes);
-	for (uint32_t k = 0; k < df->ninst; k++)
+	df->counter = st_xmalloc(df->ninst ? df->ninst : 1);
+	df->facts = st_xmalloc(df->ninst ? df->ninst : 1);
+	for (uint32_t k = 0; k < df->ninst; k++) {
 		df->writes[k] = write_mask(df->insts[k]);
+		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
+		df->facts[k] = facts_of(df->insts[k]);
+	}
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
 	df->phi_work.low = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.low);
@@ -146,6 +178,8 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	free(df->drain_of);
 	free(df->tokens);
 	free(df->writes);
+	free(df->counter);
+	free(df->facts);
 	free(df->saved_phi_ids);
 	free(df->insts);
 	memset(df, 0, sizeof *df);
@@ -177,11 +211,18 @@ unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df)
 }
 
 /* classifyMemOp */
+static inline enum st_counter counter_at(const struct wc_dataflow *df, uint32_t id)
+{
+	/* st_inst_counter applies storesOnLoadcnt last, and the option is set
+	 * after the counters are taken. */
+	enum st_counter c = (enum st_counter)df->counter[id];
+	return c == ST_CNT_STORE && df->stores_on_loadcnt ? ST_CNT_LOAD : c;
+}
+
 enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i)
 {
-	if (i->kind != ST_ITEM_INST)
-		return ST_CNT_NONE;
-	return st_inst_counter(i, df->stores_on_loadcnt);
+	st_assert(i->id < df->ninst);
+	return counter_at(df, i->id);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -443,7 +484,7 @@ static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum w
 
 static void raw_direct(struct reqctx *rc, struct st_inst *src)
 {
-	enum st_counter c = wc_counter_of(rc->df, src);
+	enum st_counter c = counter_at(rc->df, src->id);
 	if (c == ST_CNT_NONE || !rc->df->raw_needs_wait[c](rc->df, rc->inst))
 		return;
 	for_each_queue(rc, c, q) {
@@ -546,31 +587,27 @@ static bool any_untagged_in_flight(struct reqctx *rc, enum st_counter c)
 }
 
 /* scanDsAntiDeps and its ASYNC twin: in-flight ops of counter c whose
- * tokens overlap the anchor's. `filter` keeps only some producers. */
-static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule,
-                      bool (*filter)(const struct st_inst *))
+ * tokens overlap the anchor's. A nonzero `filter` keeps only the producers
+ * with one of those facts. */
+static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, unsigned filter)
 {
+	const uint8_t *facts = rc->df->facts;
 	const struct wc_tokens *ta = wc_tokens_of(rc->df, rc->inst);
 	for_each_queue(rc, c, q) {
 		for (uint32_t k = 0; k < q->n; k++) {
 			struct st_inst *op = q->ops[k].op;
-			if (filter && !filter(op))
+			if (filter && !(facts[q->ops[k].id] & filter))
 				continue;
 			if (!wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
 				continue;
 			enum wc_rule r = rule;
-			if (r == WC_RULE_WAR_LDS && (st_inst_is_lds_writer(op) || st_inst_is_async_lds_writer(op)))
+			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (F_LDS_WRITER | F_ASYNC_LDS_WRITER)))
 				r = WC_RULE_WAW_LDS;
 			tighten(rc, c, wc_queue_depth(q, k), r, op);
 		}
 		if (q->unk)
 			tighten(rc, c, wc_queue_unk_depth(q), rule, NULL);
 	}
-}
-
-static bool writes_lds_async(const struct st_inst *i)
-{
-	return st_inst_is_async_lds_writer(i);
 }
 
 /* Whether `a` writes a register (LDS tokens aside) that `b` also writes. */
@@ -634,10 +671,11 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 	}
 
 	const struct wc_tokens *ta = wc_tokens_of(df, inst);
-	enum st_counter ic = wc_counter_of(df, inst);
-	bool fence = st_inst_is_lds_fence(inst);
-	bool writer = st_inst_is_lds_writer(inst) || st_inst_is_async_lds_writer(inst);
-	bool reader = st_inst_is_lds_reader(inst) || st_inst_is_async_lds_reader(inst);
+	enum st_counter ic = counter_at(df, inst->id);
+	unsigned facts = df->facts[inst->id];
+	bool fence = facts & F_LDS_FENCE;
+	bool writer = facts & (F_LDS_WRITER | F_ASYNC_LDS_WRITER);
+	bool reader = facts & (F_LDS_READER | F_ASYNC_LDS_READER);
 
 	/* 2. Anti-dependencies: an LDS writer must not overwrite LDS that an
 	 * in-flight op still reads (or writes); a barrier publishes LDS, so the
@@ -646,23 +684,23 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 	if (fence || writer) {
 		enum wc_rule rule = fence ? WC_RULE_BARRIER : WC_RULE_WAR_LDS;
 		if (ic != ST_CNT_DS)
-			scan_anti(&rc, ST_CNT_DS, rule, NULL);
-		scan_anti(&rc, ST_CNT_ASYNC, rule, NULL);
+			scan_anti(&rc, ST_CNT_DS, rule, 0);
+		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
 		/* 4. Conservative fallbacks (DS rows). */
 		bool ds_in_flight = wc_state_any_in_flight(s, ST_CNT_DS, only);
-		if (writer && !ta->tagged && !st_inst_is_ds_write(inst) && ds_in_flight)
+		if (writer && !ta->tagged && !(facts & F_DS_WRITE) && ds_in_flight)
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 		if (fence && ds_in_flight && (!ta->tagged || any_untagged_in_flight(&rc, ST_CNT_DS)))
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 	}
 	/* An LDS read of data an async load is still writing. */
 	if (reader && df->raw_needs_wait[ST_CNT_ASYNC](df, inst))
-		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, writes_lds_async);
+		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, F_ASYNC_LDS_WRITER);
 
 	/* 3. Tensor anchors: untagged tensor loads in flight cannot be proved
 	 * disjoint (the untagged scan); an untagged anchor waits for all. */
-	bool tensor_anchor = fence || st_inst_is_lds_reader(inst) || st_inst_is_ds_write(inst);
+	bool tensor_anchor = fence || (facts & (F_LDS_READER | F_DS_WRITE));
 	if (tensor_anchor) {
 		if (!ta->tagged) {
 			if (wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
@@ -683,15 +721,16 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor (an untagged
 	 * writer overlaps every tensor load). */
-	if ((st_inst_is_ds_write(inst) || st_inst_is_async_lds_writer(inst)) &&
+	if ((facts & (F_DS_WRITE | F_ASYNC_LDS_WRITER)) &&
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
-		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, NULL);
+		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
 }
 
 bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
                     struct wc_emit emit[ST_NUM_COUNTERS])
 {
-	if (!st_inst_is_wait(inst))
+	st_assert(inst->id < df->ninst);
+	if (!(df->facts[inst->id] & F_WAIT))
 		return false;
 	int counts[ST_NUM_COUNTERS];
 	if (!st_wait_counts(inst, counts))
@@ -848,7 +887,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 					record_reasons(rec->out, i, c, &why);
 			}
 		}
-		enum st_counter c = wc_counter_of(df, i);
+		enum st_counter c = counter_at(df, i->id);
 		if (c != ST_CNT_NONE) {
 			wc_state_append(st, c, i);
 			wc_emit_issued(&emit[c]);

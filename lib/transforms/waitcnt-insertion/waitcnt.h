@@ -262,7 +262,8 @@ struct wc_dataflow {
 	/* Per instruction id (non-PHI instructions first, then PHIs). */
 	uint32_t ninst;
 	struct st_inst **insts;
-	uint8_t *counter;        /* st_inst_counter under the options */
+	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
+	uint8_t *facts;          /* ISA traits computeRequiredWaits asks (dataflow.c) */
 	struct wc_tokens *tokens;
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
