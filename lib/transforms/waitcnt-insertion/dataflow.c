@@ -628,8 +628,7 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
  * issue order, so only other counters (and out-of-order KM) matter. */
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
-	const uint64_t *writes = rc->df->writes;
-	uint64_t mine = writes[rc->inst->id];
+	uint64_t mine = rc->df->writes[rc->inst->id];
 	static const enum st_counter with_results[] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
 	for (size_t k = 0; k < sizeof with_results / sizeof with_results[0]; k++) {
 		enum st_counter c = with_results[k];
@@ -638,8 +637,8 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 		for_each_queue(rc, c, q) {
 			/* A scalar load may find its own previous issue (last loop
 			 * iteration) still in flight: out of order, it races too. */
-			for (uint32_t e = 0; e < q->n; e++)
-				if ((writes[q->ops[e].id] & mine) && writes_overlap(rc->inst, q->ops[e].op))
+			for (uint32_t e = 0; (q->writes & mine) && e < q->n; e++)
+				if ((q->ops[e].writes & mine) && writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
 			 * the cap they are long complete on the hardware. */
@@ -889,7 +888,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 		}
 		enum st_counter c = counter_at(df, i->id);
 		if (c != ST_CNT_NONE) {
-			wc_state_append(st, c, i);
+			wc_state_append_id(st, c, i, i->id, df->writes[i->id]);
 			wc_emit_issued(&emit[c]);
 		}
 	}

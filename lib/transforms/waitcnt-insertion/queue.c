@@ -93,9 +93,9 @@ bool wc_queue_empty(const struct wc_queue *q)
 }
 
 /* Index of op, or of where it would be inserted (with *found false). */
-static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *found)
+static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint32_t id, bool *found)
 {
-	uint32_t lo = 0, hi = q->n, id = op->id;
+	uint32_t lo = 0, hi = q->n;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		int c = entry_cmp(&q->ops[mid], id, op);
@@ -110,6 +110,11 @@ static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *f
 	}
 	*found = false;
 	return lo;
+}
+
+static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *found)
+{
+	return find_id(q, op, op->id, found);
 }
 
 uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
@@ -137,6 +142,7 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 	if (!q->n || q->clock - q->oldest + 1 <= keep)
 		return 0;
 	uint32_t m = 0, newest = 0, oldest = UINT32_MAX;
+	uint64_t writes = 0;
 	for (uint32_t k = 0; k < q->n; k++) {
 		if (wc_queue_depth(q, k) > keep) {
 			if (q->ops[k].stamp > newest)
@@ -145,20 +151,22 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 		}
 		if (q->ops[k].stamp < oldest)
 			oldest = q->ops[k].stamp;
+		writes |= q->ops[k].writes;
 		q->ops[m++] = q->ops[k];
 	}
 	q->n = m;
+	q->writes = writes;
 	q->oldest = m ? oldest : 0;
 	return newest;
 }
 
-bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
+static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t writes)
 {
 	q->clock++;
 	/* A re-issue (next loop iteration) supersedes the older issue: the
 	 * consumer reads the newest one and draining it drains the older. */
 	bool found;
-	uint32_t k = find(q, op, &found);
+	uint32_t k = find_id(q, op, id, &found);
 	if (found) {
 		/* `oldest` stays a lower bound; drop_deeper recomputes it. */
 		q->ops[k].stamp = q->clock;
@@ -167,7 +175,8 @@ bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
 	} else {
 		reserve(q, q->n + 1);
 		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
-		q->ops[k] = (struct wc_entry){op, q->clock, op->id};
+		q->ops[k] = (struct wc_entry){op, q->clock, id, writes};
+		q->writes |= writes;
 		if (q->n++ == 0)
 			q->oldest = q->clock;
 	}
@@ -181,6 +190,12 @@ bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
 		q->unk = true;
 	}
 	return dropped != 0;
+}
+
+/* Without the solver's masks an op may write any register. */
+bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
+{
+	return append(q, op, op->id, UINT64_MAX);
 }
 
 void wc_queue_trim(struct wc_queue *q, int n)
@@ -205,23 +220,28 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	uint32_t total = dst->n + src->n;
 	struct wc_entry *out = st_xmalloc((total ? total : 1) * sizeof *out);
 	uint32_t x = 0, y = 0, m = 0, oldest = UINT32_MAX;
+	uint64_t writes = 0;
 	while (x < dst->n || y < src->n) {
 		struct wc_entry e;
 		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].op);
 		if (c < 0) {
-			e = (struct wc_entry){dst->ops[x].op, clock - wc_queue_depth(dst, x) + 1, dst->ops[x].id};
+			e = dst->ops[x];
+			e.stamp = clock - wc_queue_depth(dst, x) + 1;
 			x++;
 		} else if (c > 0) {
-			e = (struct wc_entry){src->ops[y].op, clock - wc_queue_depth(src, y) + 1, src->ops[y].id};
+			e = src->ops[y];
+			e.stamp = clock - wc_queue_depth(src, y) + 1;
 			y++;
 		} else { /* the smallest countFrom: the newest issue on any path */
 			uint32_t dx = wc_queue_depth(dst, x), dy = wc_queue_depth(src, y);
-			e = (struct wc_entry){dst->ops[x].op, clock - (dx < dy ? dx : dy) + 1, dst->ops[x].id};
+			e = dst->ops[x];
+			e.stamp = clock - (dx < dy ? dx : dy) + 1;
 			x++;
 			y++;
 		}
 		if (e.stamp < oldest)
 			oldest = e.stamp;
+		writes |= e.writes;
 		out[m++] = e;
 	}
 	uint32_t u = 0;
@@ -236,6 +256,7 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	dst->ops = out;
 	dst->cap = total ? total : 1;
 	dst->n = m;
+	dst->writes = writes;
 	dst->clock = clock;
 	dst->oldest = m ? oldest : 0;
 	dst->unk = u != 0;
@@ -341,12 +362,17 @@ void wc_state_trim(struct wc_state *s, enum st_counter c, int n)
 		wc_queue_trim(&s->q[c].v[k], n);
 }
 
-bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
+bool wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes)
 {
 	bool dropped = false;
 	for (size_t k = 0; k < s->q[c].n; k++)
-		dropped |= wc_queue_append(&s->q[c].v[k], op);
+		dropped |= append(&s->q[c].v[k], op, id, writes);
 	return dropped;
+}
+
+bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
+{
+	return wc_state_append_id(s, c, op, op->id, UINT64_MAX);
 }
 
 bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only)

@@ -41,13 +41,16 @@ struct wc_spec {
 void wc_spec_clear(struct wc_spec *s);
 bool wc_spec_empty(const struct wc_spec *s);
 
-/* One op in a PerPredQueue, its issue stamp and its id (op->id when
- * appended), which orders the entries and indexes the solver's per-op facts
- * without reading the instruction. */
+/* One op in a PerPredQueue, its issue stamp, its id (op->id when appended),
+ * which orders the entries and indexes the solver's per-op facts without
+ * reading the instruction, and the registers it writes as the solver's
+ * bucket mask (dataflow.c), with which the WAW scan skips a queue or an
+ * entry that cannot overlap. */
 struct wc_entry {
 	struct st_inst *op;
 	uint32_t stamp;
 	uint32_t id;
+	uint64_t writes; /* the solver's write mask of op (all ones: unknown) */
 };
 
 /* PerPredQueue. Entries are sorted by op id, list each op once (its newest
@@ -62,6 +65,7 @@ struct wc_queue {
 	uint32_t oldest;       /* a lower bound of the entries' stamps */
 	struct wc_entry *ops;
 	uint32_t n, cap;
+	uint64_t writes; /* a superset of the union of the entries' write masks */
 	bool unk;
 	uint32_t unk_stamp;
 };
@@ -114,6 +118,8 @@ bool wc_state_equal(const struct wc_state *a, const struct wc_state *b);
  * KM retires out of order: only a wait of 0 retires anything. */
 void wc_state_trim(struct wc_state *s, enum st_counter c, int n);
 bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op);
+/* wc_state_append with op's id and write mask given. */
+bool wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes);
 bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only);
 
 /* CounterEmitState: the last wait emitted (or credited) for a counter in the
