@@ -199,6 +199,7 @@ static void good_add(struct good_lists *g, const struct st_attr *a)
 	}
 }
 
+/* With `good` NULL every attribute list is checked and none remembered. */
 static size_t check_inst(const struct st_inst *i, struct good_lists *good, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
@@ -207,27 +208,19 @@ static size_t check_inst(const struct st_inst *i, struct good_lists *good, struc
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
 	nerr += check_wait(i, diag);
-	if (!i->nattrs || (good->cap && *good_slot(good, i->attrs)))
+	if (!i->nattrs || (good && good->cap && *good_slot(good, i->attrs)))
 		return nerr;
 	size_t bad = 0;
 	for (uint32_t k = 0; k < i->nattrs; k++)
 		bad += check_attr(i, &i->attrs[k], diag);
-	if (!bad)
+	if (!bad && good)
 		good_add(good, i->attrs);
 	return nerr + bad;
 }
 
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	size_t nerr = 0;
-	for (uint32_t k = 0; k < i->ndsts; k++)
-		nerr += check_operand(i, &i->dsts[k], diag);
-	for (uint32_t k = 0; k < i->nsrcs; k++)
-		nerr += check_operand(i, &i->srcs[k], diag);
-	nerr += check_wait(i, diag);
-	for (uint32_t k = 0; k < i->nattrs; k++)
-		nerr += check_attr(i, &i->attrs[k], diag);
-	return nerr;
+	return check_inst(i, NULL, diag);
 }
 
 static int cmp_label(const void *a, const void *b)
