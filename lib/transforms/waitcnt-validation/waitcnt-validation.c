@@ -1057,6 +1057,14 @@ static uint32_t qat(const struct queue *q, uint32_t k)
 	return q->slot[(q->head + k) & q->mask];
 }
 
+/* The fact of the op queued k-th (oldest first), or NULL when the entry has
+ * no op of its own (ANON). */
+static const struct fact *queued_fact(const struct val *v, const struct queue *q, uint32_t k)
+{
+	uint32_t inst = v->wents.v[qat(q, k)].inst;
+	return inst == ANON ? NULL : &v->facts.v[inst];
+}
+
 static void retire_oldest(struct val *v, struct queue *q, uint32_t count)
 {
 	for (uint32_t k = 0; k < count && q->n; k++) {
@@ -1354,9 +1362,9 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
 			const struct queue *q = &v->q[lds_counters[k0]];
 			for (uint32_t k = 0; k < q->n; k++) {
-				if (v->wents.v[qat(q, k)].inst == ANON)
+				const struct fact *p = queued_fact(v, q, k);
+				if (!p)
 					continue;
-				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 				v->nchecked++;
 				if (!tokens_overlap(v, f, p))
 					continue;
@@ -1372,12 +1380,14 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		for (int k0 = 0; k0 < 2; k0++) {
 			const struct queue *q = &v->q[lds_counters[k0]];
 			bool any_untagged = false;
-			for (uint32_t k = 0; k < q->n; k++)
-				any_untagged |= v->wents.v[qat(q, k)].inst != ANON && !v->facts.v[v->wents.v[qat(q, k)].inst].tagged;
 			for (uint32_t k = 0; k < q->n; k++) {
-				if (v->wents.v[qat(q, k)].inst == ANON)
+				const struct fact *p = queued_fact(v, q, k);
+				any_untagged |= p && !p->tagged;
+			}
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = queued_fact(v, q, k);
+				if (!p)
 					continue;
-				const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 				v->nchecked++;
 				if (!f->tagged)
 					violation(v, node, id, qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
@@ -1392,9 +1402,9 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		/* An LDS read of data an async load may still be writing. */
 		const struct queue *q = &v->q[ST_CNT_ASYNC];
 		for (uint32_t k = 0; k < q->n; k++) {
-			if (v->wents.v[qat(q, k)].inst == ANON)
+			const struct fact *p = queued_fact(v, q, k);
+			if (!p)
 				continue;
-			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 			v->nchecked++;
 			if ((p->roles & ROLE_ASYNC_WRITER) && tokens_overlap(v, f, p))
 				violation(v, node, id, qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
@@ -1405,9 +1415,9 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		/* A write over LDS a tensor load may still be filling. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
-			if (v->wents.v[qat(q, k)].inst == ANON)
+			const struct fact *p = queued_fact(v, q, k);
+			if (!p)
 				continue;
-			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 			v->nchecked++;
 			if (tokens_overlap(v, f, p))
 				violation(v, node, id, qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
@@ -1420,9 +1430,9 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		 * conservative rules hold at every tensor anchor. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
-			if (v->wents.v[qat(q, k)].inst == ANON)
+			const struct fact *p = queued_fact(v, q, k);
+			if (!p)
 				continue;
-			const struct fact *p = &v->facts.v[v->wents.v[qat(q, k)].inst];
 			v->nchecked++;
 			if (!f->tagged || !p->tagged)
 				violation(v, node, id, qat(q, k), RULE_CONSERVATIVE, NULL,
