@@ -10,33 +10,7 @@
 #include "stinkytofu/parse.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/verify.h"
-
-struct parsed {
-	struct st_diag_engine diag;
-	struct st_module *m;
-};
-
-static void parse(struct parsed *p, const char *text)
-{
-	st_diag_init(&p->diag, NULL);
-	p->diag.collect = true;
-	p->m = st_parse("t.stir", text, strlen(text), 1, &p->diag);
-}
-
-static void done(struct parsed *p)
-{
-	st_module_free(p->m);
-	st_diag_fini(&p->diag);
-}
-
-static struct st_inst *nth_inst(const struct parsed *p, int n)
-{
-	ck_assert_ptr_nonnull(p->m);
-	struct st_inst *i = p->m->funcs.v[0]->blocks.v[0]->first;
-	while (n--)
-		i = i->next;
-	return i;
-}
+#include "parsed.h"
 
 START_TEST(verifier_names_the_operand_column)
 {

@@ -9,38 +9,13 @@
 
 #include "stinkytofu/parse.h"
 #include "stinkytofu/print.h"
-
-struct parsed {
-	struct st_diag_engine diag;
-	struct st_module *m;
-};
-
-static void parse_at(struct parsed *p, const char *text, uint32_t first_line)
-{
-	st_diag_init(&p->diag, NULL);
-	p->diag.collect = true;
-	p->m = st_parse("t.stir", text, strlen(text), first_line, &p->diag);
-}
-
-static void parse(struct parsed *p, const char *text) { parse_at(p, text, 1); }
-
-static void done(struct parsed *p)
-{
-	st_module_free(p->m);
-	st_diag_fini(&p->diag);
-}
-
-static struct st_inst *first_inst(const struct parsed *p)
-{
-	ck_assert_ptr_nonnull(p->m);
-	return p->m->funcs.v[0]->blocks.v[0]->first;
-}
+#include "parsed.h"
 
 START_TEST(register_spellings)
 {
 	struct parsed p;
 	parse(&p, "v[0:3] = \"v_mov\"(s60, a7, AGPR[2:3], vcc_lo5, exec_hi0, LDS3, v[9], -v1, m0, SCC1, src_shared_base2)");
-	struct st_inst *i = first_inst(&p);
+	struct st_inst *i = nth_inst(&p, 0);
 	ck_assert_uint_eq(i->ndsts, 1);
 	ck_assert_int_eq(i->dsts[0].reg.cls, ST_REG_V);
 	ck_assert_uint_eq(i->dsts[0].reg.index, 0);
@@ -67,7 +42,7 @@ START_TEST(symbols_labels_and_literals)
 {
 	struct parsed p;
 	parse(&p, "\"st.x\"(vcc, exec_lo, off, label_Loop, -12, 0x1f, 2.5e1, \"a\\\"b\\\\c\", hwreg(HW_REG_MODE, 1, 4), hwreg(6))");
-	struct st_inst *i = first_inst(&p);
+	struct st_inst *i = nth_inst(&p, 0);
 	ck_assert_str_eq(i->name, "x");
 	ck_assert_uint_eq(i->nsrcs, 10);
 	ck_assert_int_eq(i->srcs[0].kind, ST_OPND_SYMBOL);
@@ -105,7 +80,7 @@ START_TEST(modifier_dictionaries_keep_order_and_kinds)
 {
 	struct parsed p;
 	parse(&p, "\"ds_load_b128\"(v8) { latencyCycles = 52, mod.ds = {\n gds = false, offset = 0x40, na = 1,\n name = x, f = -1.5, s = \"q\", a = [3, 0x4] }, mod.memtoken = { tokens = [0, 2] } }");
-	struct st_inst *i = first_inst(&p);
+	struct st_inst *i = nth_inst(&p, 0);
 	ck_assert_uint_eq(i->nattrs, 3);
 	ck_assert_str_eq(i->attrs[0].name, "latencyCycles");
 	ck_assert_int_eq(i->attrs[0].value.i, 52);
