@@ -1,0 +1,305 @@
+/* WaitCntValidationCheckPass: the check of every dependency of an instruction
+ * against the in-flight state, and the worklist exploration of (block, state)
+ * nodes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validation.h"
+
+static uint32_t viol_slot(const struct val *v, uint32_t consumer, uint32_t producer)
+{
+	uint64_t h = ((uint64_t)consumer << 32 | producer) * 0x9e3779b97f4a7c15u;
+	uint32_t s = (uint32_t)(h >> 32) & (v->vcap - 1);
+	while (v->vtable[s] != NONE32) {
+		const struct violation *x = &v->viols.v[v->vtable[s]];
+		if (x->consumer == consumer && x->producer == producer)
+			break;
+		s = (s + 1) & (v->vcap - 1);
+	}
+	return s;
+}
+
+static void viol_grow(struct val *v)
+{
+	free(v->vtable);
+	v->vcap = v->vcap ? v->vcap * 2 : 64;
+	v->vtable = st_xmalloc(v->vcap * sizeof *v->vtable);
+	memset(v->vtable, 0xff, v->vcap * sizeof *v->vtable);
+	for (uint32_t k = 0; k < v->viols.n; k++)
+		v->vtable[viol_slot(v, v->viols.v[k].consumer, v->viols.v[k].producer)] = k;
+}
+
+/* Producer entry w is in flight at consumer `consumer`, which depends on it. */
+static void violation(struct val *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
+                      const struct use *u, const char *why)
+{
+	const struct went *e = &v->wents.v[w];
+	st_assert(e->inst != ANON);
+	const struct queue *q = &v->q[e->counter];
+	uint32_t pos = 0;
+	while (pos < q->n && wv_qat(q, pos) != w)
+		pos++;
+	st_assert(pos < q->n);
+	struct violation x = {
+		.consumer = consumer,
+		.producer = e->inst,
+		.node = node,
+		.counter = e->counter,
+		.rule = rule,
+		.opnd = u ? u->opnd : NONE32,
+		.key = u ? u->key : 0,
+		.needed = e->counter == ST_CNT_KM ? 0 : (int)(q->n - pos - 1),
+		.carried = e->counter == ST_CNT_TENSOR ? e->mark : 0,
+		.why = why,
+	};
+	if ((v->viols.n + 1) * 2 > v->vcap)
+		viol_grow(v);
+	uint32_t s = viol_slot(v, consumer, e->inst);
+	if (v->vtable[s] == NONE32) {
+		v->vtable[s] = (uint32_t)v->viols.n;
+		st_vec_push(&v->viols, x);
+	} else if (v->viols.v[v->vtable[s]].carried && !x.carried) {
+		/* A path where the dependency is not loop-carried makes it an error. */
+		v->viols.v[v->vtable[s]] = x;
+	}
+}
+
+/* ---- Transfer ------------------------------------------------------------ */
+
+/* The counters whose ops access LDS without a register result to wait on. */
+static const enum st_counter lds_counters[2] = {ST_CNT_DS, ST_CNT_ASYNC};
+
+/* Every dependency of instruction `id` must be retired in the current state. */
+static void check(struct val *v, uint32_t node, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	bool traw = wv_tensor_raw(v, f);
+	for (uint32_t k = 0; k < f->nuse; k++) {
+		const struct use *u = &v->uses.v[f->use_off + k];
+		uint32_t w = wv_owner(v, u->key);
+		v->nchecked++;
+		if (w == NONE32)
+			continue;
+		if (v->wents.v[w].counter == ST_CNT_TENSOR && !traw)
+			continue;
+		violation(v, node, id, w, RULE_RAW, u, NULL);
+	}
+	/* WAW on registers: an in-flight load of another counter (or any
+	 * scalar load) would land after this write. The newest such load per
+	 * counter decides; older ones of an in-order counter retire first. */
+	for (uint32_t k = 0; k < f->ndef; k++) {
+		wv_key key = v->defs.v[f->def_off + k];
+		if (key >> 32 == ST_REG_LDS)
+			continue;
+		for (int g = 0; g < NWAW; g++) {
+			if (!waw_races(f->counter, g))
+				continue;
+			uint32_t w = wv_waw_writer(v, key, g);
+			v->nchecked++;
+			if (w != NONE32) {
+				struct use u = {key, NONE32};
+				violation(v, node, id, w, RULE_WAW_REG, &u, NULL);
+			}
+		}
+	}
+	if (f->roles & ROLE_WAR_ANCHOR) {
+		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO. */
+		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
+			const struct queue *q = &v->q[lds_counters[k0]];
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = wv_queued_fact(v, q, k);
+				if (!p)
+					continue;
+				v->nchecked++;
+				if (!wv_tokens_overlap(v, f, p))
+					continue;
+				bool cons = !f->tagged || !p->tagged;
+				violation(v, node, id, wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
+				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL);
+			}
+		}
+	}
+	if (f->roles & ROLE_LDS_FENCE) {
+		/* Barrier ordering, and the conservative fallback: an untagged barrier
+		 * or any untagged op in flight drains the whole counter. */
+		for (int k0 = 0; k0 < 2; k0++) {
+			const struct queue *q = &v->q[lds_counters[k0]];
+			bool any_untagged = false;
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = wv_queued_fact(v, q, k);
+				any_untagged |= p && !p->tagged;
+			}
+			for (uint32_t k = 0; k < q->n; k++) {
+				const struct fact *p = wv_queued_fact(v, q, k);
+				if (!p)
+					continue;
+				v->nchecked++;
+				if (!f->tagged)
+					violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
+				else if (any_untagged)
+					violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight");
+				else if (wv_tokens_overlap(v, f, p))
+					violation(v, node, id, wv_qat(q, k), RULE_BARRIER, NULL, NULL);
+			}
+		}
+	}
+	if (f->roles & ROLE_LDS_READ) {
+		/* An LDS read of data an async load may still be writing. */
+		const struct queue *q = &v->q[ST_CNT_ASYNC];
+		for (uint32_t k = 0; k < q->n; k++) {
+			const struct fact *p = wv_queued_fact(v, q, k);
+			if (!p)
+				continue;
+			v->nchecked++;
+			if ((p->roles & ROLE_ASYNC_WRITER) && wv_tokens_overlap(v, f, p))
+				violation(v, node, id, wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
+				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight");
+		}
+	}
+	if ((f->roles & ROLE_TENSOR_WAW) && traw) {
+		/* A write over LDS a tensor load may still be filling. */
+		const struct queue *q = &v->q[ST_CNT_TENSOR];
+		for (uint32_t k = 0; k < q->n; k++) {
+			const struct fact *p = wv_queued_fact(v, q, k);
+			if (!p)
+				continue;
+			v->nchecked++;
+			if (wv_tokens_overlap(v, f, p))
+				violation(v, node, id, wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight");
+		}
+	}
+	if (f->roles & ROLE_TENSOR_ANCHOR) {
+		/* Untagged tensor loads (or an untagged anchor) may touch any LDS.
+		 * As in the seed, only RAW is gated by the tensor policy: these
+		 * conservative rules hold at every tensor anchor. */
+		const struct queue *q = &v->q[ST_CNT_TENSOR];
+		for (uint32_t k = 0; k < q->n; k++) {
+			const struct fact *p = wv_queued_fact(v, q, k);
+			if (!p)
+				continue;
+			v->nchecked++;
+			if (!f->tagged || !p->tagged)
+				violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight");
+		}
+	}
+}
+
+static void apply(struct val *v, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	if (f->is_wait) {
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			struct queue *q = &v->q[c];
+			if (f->waits[c] < 0)
+				continue;
+			if (c == ST_CNT_KM) {
+				/* Out of order: only kmcnt 0 says which loads are done. */
+				if (f->waits[c] == 0)
+					wv_retire_oldest(v, q, q->n);
+			} else if ((uint32_t)f->waits[c] < q->n) {
+				wv_retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
+			}
+		}
+	}
+	const wv_key *defs = v->defs.v + f->def_off;
+	for (uint32_t k = 0; k < f->ndef; k++)
+		wv_disown(v, defs[k]);
+	if (f->counter != ST_CNT_NONE) {
+		uint32_t w = wv_new_went(v, id, 0, f->counter, defs, f->ndef);
+		wv_issue(v, f->counter, w);
+		wv_note_writes(v, id, w);
+	}
+}
+
+/* ---- Exploration ---------------------------------------------------------- */
+
+static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
+{
+	/* `w` and `len` are a key, compared with the stored keys. */
+	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
+	while (v->table[s] != NONE32) {
+		const struct node *x = &v->nodes.v[v->table[s]];
+		if (x->hash == h && x->block == block && x->klen == len && memcmp(x->key, w, len * sizeof *w) == 0)
+			break;
+		s = (s + 1) & (v->tcap - 1);
+	}
+	return &v->table[s];
+}
+
+static void table_grow(struct val *v)
+{
+	free(v->table);
+	v->tcap = v->tcap ? v->tcap * 2 : 1024;
+	v->table = st_xmalloc(v->tcap * sizeof *v->table);
+	memset(v->table, 0xff, v->tcap * sizeof *v->table);
+	for (uint32_t k = 0; k < v->nodes.n; k++) {
+		const struct node *x = &v->nodes.v[k];
+		if (x->key)
+			*node_slot(v, x->block, x->key, x->klen, x->hash) = k;
+	}
+}
+
+static uint32_t *copy_words(const uint32_t *w, uint32_t len)
+{
+	uint32_t *copy = st_xmalloc((len ? len : 1) * sizeof *copy);
+	memcpy(copy, w, len * sizeof *w);
+	return copy;
+}
+
+/* Queues a (block, state) node unless the join block has seen an equivalent
+ * state. */
+void wv_add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
+{
+	uint64_t h = 0;
+	uint32_t *key = NULL, klen = 0;
+	if (v->dedup_block[block]) {
+		wv_class_key(v, parent == NONE32 ? NONE32 : v->nodes.v[parent].block, w, len);
+		klen = (uint32_t)v->kenc.n;
+		h = wv_hash_words(v->kenc.v, klen, block);
+		if ((v->tcount + 1) * 2 > v->tcap)
+			table_grow(v);
+		uint32_t *slot = node_slot(v, block, v->kenc.v, klen, h);
+		if (*slot != NONE32)
+			return;
+		if (v->nstates[block] >= v->state_bound) {
+			v->inconclusive[block] = true;
+			return;
+		}
+		v->nstates[block]++;
+		v->tcount++;
+		*slot = (uint32_t)v->nodes.n;
+		key = copy_words(v->kenc.v, klen);
+	}
+	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, klen, h}));
+}
+
+void wv_process(struct val *v, uint32_t n)
+{
+	uint32_t b = v->nodes.v[n].block;
+	wv_decode(v, v->nodes.v[n].state, v->nodes.v[n].len);
+	const struct st_block *blk = v->func->blocks.v[b];
+	st_foreach_inst(blk, i) {
+		check(v, n, i->id);
+		apply(v, i->id);
+	}
+	free(v->nodes.v[n].state);
+	v->nodes.v[n].state = NULL;
+	wv_encode(v, b);
+	for (size_t s = 0; s < blk->succs.n; s++) {
+		if (!blk->succs.v[s])
+			continue;
+		uint32_t to = blk->succs.v[s]->index;
+		int32_t be = v->succ_back[b][s];
+		if (be >= 0) {
+			uint32_t *w = st_xmalloc(v->enc.n * sizeof *w);
+			memcpy(w, v->enc.v, v->enc.n * sizeof *w);
+			wv_mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
+			wv_add_node(v, to, n, w, (uint32_t)v->enc.n);
+			free(w);
+		} else {
+			wv_add_node(v, to, n, v->enc.v, (uint32_t)v->enc.n);
+		}
+	}
+}

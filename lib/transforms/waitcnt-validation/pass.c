@@ -1,0 +1,175 @@
+/* WaitCntValidationCheckPass: options, the run over each function, and the
+ * pass registration. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validation.h"
+
+#define WV_DEFAULT_STATE_BOUND 10000
+#define WV_DEFAULT_MAX_IN_FLIGHT 64
+#define WV_MAX_IN_FLIGHT_LIMIT 4096
+#define WV_STR_(x) #x
+#define WV_STR(x) WV_STR_(x)
+
+enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT };
+
+static const struct st_pass_option options[] = {
+	{"strict", ST_OPT_FLAG, "",
+	 "loop-carried tensor dependencies and inconclusive results are errors"},
+	{"stateBound", ST_OPT_INT, WV_STR(WV_DEFAULT_STATE_BOUND),
+	 "distinct in-flight states per join block before the result is inconclusive"},
+	{"storesOnLoadcnt", ST_OPT_FLAG, "", "vector stores occupy the LOAD counter (the seed's table)"},
+	{"maxInFlight", ST_OPT_INT, WV_STR(WV_DEFAULT_MAX_IN_FLIGHT),
+	 "ops a counter holds; issuing one more retires the oldest"},
+};
+
+static void val_free(struct val *v)
+{
+	for (size_t k = 0; k < v->nodes.n; k++) {
+		free(v->nodes.v[k].state);
+		free(v->nodes.v[k].key);
+	}
+	st_vec_free(&v->nodes);
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		if (v->succ_back)
+			free(v->succ_back[b]);
+		if (v->loops_of)
+			st_vec_free(&v->loops_of[b]);
+	}
+	free(v->succ_back);
+	free(v->loops_of);
+	free(v->rpo_num);
+	free(v->idom);
+	free(v->dedup_block);
+	free(v->nstates);
+	free(v->inconclusive);
+	free(v->table);
+	st_vec_free(&v->back_edges);
+	st_vec_free(&v->facts);
+	st_vec_free(&v->uses);
+	st_vec_free(&v->defs);
+	st_vec_free(&v->toks);
+	st_vec_free(&v->wents);
+	st_vec_free(&v->wkeys);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		free(v->q[c].slot);
+	free(v->okey);
+	free(v->oval);
+	free(v->owaw);
+	free(v->ostamp);
+	st_vec_free(&v->keyu);
+	st_vec_free(&v->toku);
+	free(v->live_out);
+	free(v->depth_out);
+	free(v->waw_out);
+	st_vec_free(&v->enc);
+	st_vec_free(&v->kenc);
+	st_vec_free(&v->viols);
+	free(v->vtable);
+}
+
+/* Validates one function; returns the number of errors reported. */
+static size_t validate_function(struct val *v, const struct st_function *f)
+{
+	v->func = f;
+	v->nblocks = (uint32_t)f->blocks.n;
+	if (!v->nblocks)
+		return 0;
+	/* Facts and entries keep slices `vec.v + off`: keep those arrays non-NULL
+	 * so the empty slice of an empty array is a defined pointer too. */
+	st_vec_reserve(&v->defs, 1);
+	st_vec_reserve(&v->toks, 1);
+	st_vec_reserve(&v->wkeys, 1);
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		st_foreach_inst(f->blocks.v[b], i) {
+			i->id = (uint32_t)v->facts.n;
+			wv_build_fact(v, i, b);
+		}
+	}
+	wv_compute_futures(v);
+	wv_build_loops(v);
+	wv_assign_token_classes(v);
+	v->nstates = st_xcalloc(v->nblocks, sizeof *v->nstates);
+	v->inconclusive = st_xcalloc(v->nblocks, sizeof *v->inconclusive);
+	uint32_t ring = 2;
+	while (ring <= v->max_in_flight)
+		ring *= 2;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		v->q[c].slot = st_xmalloc(ring * sizeof *v->q[c].slot);
+		v->q[c].mask = ring - 1;
+	}
+
+	wv_owner_grow(v);
+	uint32_t empty[ST_NUM_COUNTERS] = {0};
+	wv_add_node(v, 0, NONE32, empty, ST_NUM_COUNTERS);
+	for (uint32_t n = 0; n < v->nodes.n; n++)
+		wv_process(v, n);
+
+	size_t nerrors = 0, ncarried = 0;
+	if (v->viols.n > 1)
+		qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, wv_cmp_viol);
+	for (size_t k = 0; k < v->viols.n; k++) {
+		nerrors += wv_report(v, &v->viols.v[k]);
+		ncarried += v->viols.v[k].carried != 0;
+	}
+	for (uint32_t b = 0; b < v->nblocks; b++) {
+		if (!v->inconclusive[b])
+			continue;
+		const struct st_block *blk = f->blocks.v[b];
+		st_diag_emit(v->ctx->diag, v->strict ? ST_SEV_ERROR : ST_SEV_WARNING, blk->loc,
+		             "inconclusive: more than %u distinct in-flight states reach ^%s; waits on paths "
+		             "through it are not proven (raise stateBound)",
+		             v->state_bound, blk->label);
+		nerrors += v->strict;
+		st_pass_stat_add(v->ctx, "inconclusive-blocks", 1);
+	}
+	st_pass_stat_add(v->ctx, "states-explored", (int64_t)v->nodes.n);
+	st_pass_stat_add(v->ctx, "dependency-checks", (int64_t)v->nchecked);
+	st_pass_stat_add(v->ctx, "unsatisfied-dependencies", (int64_t)(v->viols.n - ncarried));
+	st_pass_stat_add(v->ctx, "loop-carried-tensor-dependencies", (int64_t)ncarried);
+	return nerrors;
+}
+
+/* The pass manager fills unset options with their schema defaults. */
+static int64_t int_option(const struct st_pass_ctx *ctx, int k, int64_t dflt)
+{
+	return ctx->opts ? ctx->opts[k].i : dflt;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	int64_t bound = int_option(ctx, OPT_STATE_BOUND, WV_DEFAULT_STATE_BOUND);
+	int64_t cap = int_option(ctx, OPT_MAX_IN_FLIGHT, WV_DEFAULT_MAX_IN_FLIGHT);
+	struct st_loc noloc = {0};
+	if (bound < 1 || bound > INT32_MAX) {
+		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: stateBound must be at least 1");
+		return false;
+	}
+	if (cap < 1 || cap > WV_MAX_IN_FLIGHT_LIMIT) {
+		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: maxInFlight must be in 1..%d",
+		         WV_MAX_IN_FLIGHT_LIMIT);
+		return false;
+	}
+	size_t nerrors = 0;
+	for (size_t fi = 0; fi < ctx->module->funcs.n; fi++) {
+		struct val v = {
+			.ctx = ctx,
+			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
+			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
+			.num_waves = ctx->config ? ctx->config->num_waves : 0,
+			.state_bound = (uint32_t)bound,
+			.max_in_flight = (uint32_t)cap,
+		};
+		nerrors += validate_function(&v, ctx->module->funcs.v[fi]);
+		val_free(&v);
+	}
+	return nerrors == 0;
+}
+
+const struct st_pass_info st_pass_waitcnt_validation = {
+	.name = "WaitCntValidationCheckPass",
+	.summary = "prove every dependency is retired by the waits on every path (counterexample on failure)",
+	.options = options,
+	.noptions = sizeof options / sizeof options[0],
+	.run = run,
+};

@@ -1,0 +1,337 @@
+/* WaitCntValidationCheckPass: the in-flight state of one path (queues, key
+ * owners), its encoding and the dedup key of join blocks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validation.h"
+
+uint64_t wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
+{
+	uint64_t h = seed ^ 0x9e3779b97f4a7c15u;
+	for (uint32_t k = 0; k < n; k++) {
+		h ^= w[k];
+		h *= 0x100000001b3u;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static uint32_t key_slot(const struct val *v, wv_key k)
+{
+	uint64_t h = k * 0x9e3779b97f4a7c15u;
+	uint32_t s = (uint32_t)(h >> 32) & (v->ocap - 1);
+	while (v->ostamp[s] == v->stamp && v->okey[s] != k)
+		s = (s + 1) & (v->ocap - 1);
+	return s;
+}
+
+void wv_owner_grow(struct val *v)
+{
+	wv_key *ok = v->okey;
+	uint32_t *ov = v->oval, *os = v->ostamp, ocap = v->ocap;
+	uint32_t (*ow)[NWAW] = v->owaw;
+	v->ocap = ocap ? ocap * 2 : 256;
+	v->okey = st_xmalloc(v->ocap * sizeof *v->okey);
+	v->oval = st_xmalloc(v->ocap * sizeof *v->oval);
+	v->owaw = st_xmalloc(v->ocap * sizeof *v->owaw);
+	v->ostamp = st_xcalloc(v->ocap, sizeof *v->ostamp);
+	v->ocount = 0;
+	for (uint32_t s = 0; s < ocap; s++) {
+		if (os[s] != v->stamp)
+			continue;
+		uint32_t t = key_slot(v, ok[s]);
+		v->ostamp[t] = v->stamp;
+		v->okey[t] = ok[s];
+		v->oval[t] = ov[s];
+		memcpy(v->owaw[t], ow[s], sizeof *ow);
+		v->ocount++;
+	}
+	free(ok);
+	free(ov);
+	free(ow);
+	free(os);
+}
+
+/* The live entry owning key k, or NONE32. */
+uint32_t wv_owner(const struct val *v, wv_key k)
+{
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp)
+		return NONE32;
+	uint32_t w = v->oval[s];
+	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
+}
+
+/* The slot of key k, created empty if needed. */
+static uint32_t key_slot_new(struct val *v, wv_key k)
+{
+	if ((v->ocount + 1) * 2 > v->ocap)
+		wv_owner_grow(v);
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp) {
+		v->ostamp[s] = v->stamp;
+		v->okey[s] = k;
+		v->oval[s] = NONE32;
+		for (int g = 0; g < NWAW; g++)
+			v->owaw[s][g] = NONE32;
+		v->ocount++;
+	}
+	return s;
+}
+
+static void set_owner(struct val *v, wv_key k, uint32_t w)
+{
+	uint32_t slot = key_slot_new(v, k); /* may grow the table */
+	v->oval[slot] = w;
+}
+
+/* The newest in-flight op of WAW group g that writes register key k. */
+uint32_t wv_waw_writer(const struct val *v, wv_key k, int g)
+{
+	uint32_t s = key_slot(v, k);
+	if (v->ostamp[s] != v->stamp)
+		return NONE32;
+	uint32_t w = v->owaw[s][g];
+	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
+}
+
+/* Entry w (a load of WAW group g, fact `id`) is the newest to write its
+ * registers. */
+void wv_note_writes(struct val *v, uint32_t id, uint32_t w)
+{
+	const struct fact *f = &v->facts.v[id];
+	int g = waw_group(f->counter);
+	if (g < 0)
+		return;
+	for (uint32_t k = 0; k < f->ndef; k++) {
+		wv_key key = v->defs.v[f->def_off + k];
+		if (key >> 32 != ST_REG_LDS) {
+			uint32_t slot = key_slot_new(v, key); /* may grow the table */
+			v->owaw[slot][g] = w;
+		}
+	}
+}
+
+/* Key k gets a new definition: its previous producer no longer owns it. */
+void wv_disown(struct val *v, wv_key k)
+{
+	uint32_t w = wv_owner(v, k);
+	if (w == NONE32)
+		return;
+	struct went *e = &v->wents.v[w];
+	wv_key *keys = v->wkeys.v + e->key_off;
+	for (uint32_t j = 0; j < e->nkeys; j++) {
+		if (keys[j] == k) {
+			keys[j] = keys[--e->nkeys];
+			break;
+		}
+	}
+	set_owner(v, k, NONE32);
+}
+
+uint32_t wv_qat(const struct queue *q, uint32_t k)
+{
+	return q->slot[(q->head + k) & q->mask];
+}
+
+/* The fact of the op queued k-th (oldest first), or NULL when the entry has
+ * no op of its own (ANON). */
+const struct fact *wv_queued_fact(const struct val *v, const struct queue *q, uint32_t k)
+{
+	uint32_t inst = v->wents.v[wv_qat(q, k)].inst;
+	return inst == ANON ? NULL : &v->facts.v[inst];
+}
+
+void wv_retire_oldest(struct val *v, struct queue *q, uint32_t count)
+{
+	for (uint32_t k = 0; k < count && q->n; k++) {
+		v->wents.v[q->slot[q->head]].live = false;
+		q->head = (q->head + 1) & q->mask;
+		q->n--;
+	}
+}
+
+uint32_t wv_new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
+                     uint32_t nkeys)
+{
+	struct went e = {inst, mark, c, true, (uint32_t)v->wkeys.n, nkeys};
+	for (uint32_t j = 0; j < nkeys; j++)
+		st_vec_push(&v->wkeys, keys[j]);
+	uint32_t w = (uint32_t)v->wents.n;
+	st_vec_push(&v->wents, e);
+	for (uint32_t j = 0; j < nkeys; j++)
+		set_owner(v, keys[j], w);
+	return w;
+}
+
+void wv_issue(struct val *v, enum st_counter c, uint32_t w)
+{
+	struct queue *q = &v->q[c];
+	if (q->n >= v->max_in_flight)
+		wv_retire_oldest(v, q, q->n - v->max_in_flight + 1);
+	q->slot[(q->head + q->n) & q->mask] = w;
+	q->n++;
+}
+
+static void reset_state(struct val *v)
+{
+	st_vec_clear(&v->wents);
+	st_vec_clear(&v->wkeys);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		v->q[c].head = v->q[c].n = 0;
+	v->stamp++;
+	v->ocount = 0;
+}
+
+/* Encoding, per counter: n, then per entry: inst, mark, nkeys, keys (2 words
+ * each, sorted). Equal states encode to equal words.
+ *
+ * Whether an entry retires depends only on the entries newer than it: a wait
+ * N retires it once N or more are newer, and the in-flight cap once
+ * maxInFlight are newer (older entries always go first). So anonymous entries
+ * older than every other entry of their counter are dropped. */
+void wv_decode(struct val *v, const uint32_t *w, uint32_t len)
+{
+	reset_state(v);
+	uint32_t p = 0;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		st_assert(p < len);
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
+			p += 3;
+			uint32_t e = wv_new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
+			v->wents.v[e].nkeys = nkeys;
+			if (inst != ANON)
+				wv_note_writes(v, inst, e);
+			for (uint32_t j = 0; j < nkeys; j++, p += 2) {
+				wv_key key = (uint64_t)w[p] << 32 | w[p + 1];
+				st_vec_push(&v->wkeys, key);
+				set_owner(v, key, e);
+			}
+			wv_issue(v, (enum st_counter)c, e);
+		}
+	}
+}
+
+/* Encodes the state at the exit of block b: dead keys are dropped, ops that
+ * can no longer matter become anonymous. */
+void wv_encode(struct val *v, uint32_t b)
+{
+	const uint64_t *live = v->live_out + (size_t)b * v->nkw;
+	st_vec_clear(&v->enc);
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		const struct queue *q = &v->q[c];
+		/* Drop dead keys in place; the working state is discarded anyway. */
+		for (uint32_t k = 0; k < q->n; k++) {
+			struct went *e = &v->wents.v[wv_qat(q, k)];
+			wv_key *keys = v->wkeys.v + e->key_off;
+			uint32_t nlive = 0;
+			for (uint32_t j = 0; j < e->nkeys; j++)
+				if (bit(live, wv_key_index(v, keys[j])))
+					keys[nlive++] = keys[j];
+			e->nkeys = nlive;
+			if (!nlive && e->inst != ANON && !wv_may_matter(v, b, e->inst, q->n - k - 1) &&
+			    !wv_waw_matters(v, b, e->inst, wv_qat(q, k))) {
+				e->inst = ANON;
+				e->mark = 0;
+			}
+		}
+		uint32_t first = 0;
+		while (first < q->n && v->wents.v[wv_qat(q, first)].inst == ANON)
+			first++;
+		st_vec_push(&v->enc, q->n - first);
+		for (uint32_t k = first; k < q->n; k++) {
+			struct went *e = &v->wents.v[wv_qat(q, k)];
+			wv_key *keys = v->wkeys.v + e->key_off;
+			st_vec_push(&v->enc, e->inst);
+			st_vec_push(&v->enc, e->mark);
+			st_vec_push(&v->enc, e->nkeys);
+			if (e->nkeys > 1)
+				qsort(keys, e->nkeys, sizeof *keys, wv_cmp_key);
+			for (uint32_t j = 0; j < e->nkeys; j++) {
+				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
+				st_vec_push(&v->enc, (uint32_t)keys[j]);
+			}
+		}
+	}
+}
+
+/* The dedup key of an encoded state: ownerless DS, ASYNC and TENSOR entries
+ * become their token class and back-edge marks a flag (a report names the
+ * back edge on its own path); leading slots are dropped as in encode.
+ *
+ * Outside strict mode a loop-carried tensor op can only cause warnings. The
+ * key then lists the other tensor ops with the exact number of newer ops
+ * (all their fate depends on) and only the set of classes of loop-carried
+ * ones: states differing in how many loop-carried ops are in flight share
+ * one exploration. Every error is still found, and each loop-carried class
+ * is still reported, though a consumer may be reported with fewer
+ * loop-carried producers of one class. */
+void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
+{
+	st_vec_clear(&v->kenc);
+	uint32_t p = 0;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		uint32_t n = w[p++];
+		size_t count_at = v->kenc.n;
+		st_vec_push(&v->kenc, 0);
+		bool split = c == ST_CNT_TENSOR && !v->strict;
+		uint32_t kept = 0;
+		struct u32vec carried = {0};
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
+			const uint32_t *keys = w + p + 3;
+			p += 3 + 2 * nkeys;
+			if (inst == ANON && !kept && !split)
+				continue;
+			/* A load a racing write may still hit keeps its registers. */
+			if (inst != ANON && nkeys == 0 && (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR) &&
+			    !(from != NONE32 && wv_waw_matters(v, from, inst, NONE32)))
+				inst = v->facts.v[inst].tclass;
+			if (split && (inst == ANON || mark)) {
+				if (inst != ANON)
+					st_vec_push(&carried, inst);
+				continue;
+			}
+			st_vec_push(&v->kenc, inst);
+			st_vec_push(&v->kenc, split ? n - k - 1 : mark != 0);
+			st_vec_push(&v->kenc, nkeys);
+			for (uint32_t j = 0; j < 2 * nkeys; j++)
+				st_vec_push(&v->kenc, keys[j]);
+			kept++;
+		}
+		v->kenc.v[count_at] = kept;
+		if (split) {
+			if (carried.n > 1)
+				qsort(carried.v, carried.n, sizeof *carried.v, wv_cmp_u32);
+			size_t at = v->kenc.n;
+			st_vec_push(&v->kenc, 0);
+			for (size_t k = 0; k < carried.n; k++)
+				if (k == 0 || carried.v[k] != carried.v[k - 1]) {
+					st_vec_push(&v->kenc, carried.v[k]);
+					v->kenc.v[at]++;
+				}
+			st_vec_free(&carried);
+		}
+	}
+	st_assert(p == len);
+}
+
+/* Crossing back edge `be`: tensor ops issued inside its loop now belong to an
+ * earlier iteration. */
+void wv_mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t be)
+{
+	uint32_t p = 0, loop = v->back_edges.v[be].loop;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], nkeys = w[p + 2];
+			if (c == ST_CNT_TENSOR && inst != ANON && w[p + 1] == 0 &&
+			    wv_block_in_loop(v, v->facts.v[inst].block, loop))
+				w[p + 1] = be + 1;
+			p += 3 + 2 * nkeys;
+		}
+	}
+	st_assert(p == len);
+}

@@ -1,0 +1,271 @@
+/* WaitCntValidationCheckPass: proves that the waits of a kernel retire every
+ * producer before each consumer that depends on it, on every CFG path, and
+ * reports a counterexample path otherwise (docs/passes/waitcnt-validation.md).
+ * The structures shared by the files of this folder (private to it).
+ *
+ * It is written independently of StinkyWaitCntInsertionPass: it shares only the
+ * ISA table and the IR, and instead of a dataflow lattice it models the
+ * hardware directly. Along one path each counter holds its in-flight ops in
+ * issue order; `s_wait_<x> N` leaves the N newest in flight; KM retires only on
+ * 0 (scalar loads return out of order); issuing past maxInFlight retires the
+ * oldest. Every register DWORD and LDS token remembers the in-flight op that
+ * last wrote it, which gives the RAW dependencies, and the newest in-flight
+ * load of each counter that will still write it, which gives WAW on
+ * registers; token sets of the in-flight ops give WAR/WAW-on-LDS, barrier
+ * ordering, the async-load RAW and the conservative untagged rules.
+ *
+ * One file per stage (pass.c runs them per function; state.c holds the
+ * in-flight state of one path that explore.c walks):
+ *
+ *   facts     per instruction: counter, used/defined keys, token set, roles
+ *   futures   per block exit: live keys, relevance depths of LDS anchors,
+ *             registers a racing write may still hit
+ *   loops     dominators -> back edges -> natural loops (loop-carried tensor)
+ *   explore   worklist of (block, state) nodes in FIFO order:
+ *               decode -> walk the block (check, then apply each inst)
+ *               -> encode -> per successor: mark tensor ops crossing a back
+ *               edge -> deduplicate at join blocks (bounded by stateBound)
+ *   report    one diagnostic per (consumer, producer), sorted by consumer
+ *
+ * A state is the per-counter sequence of in-flight entries; an entry is the
+ * producer, the back edge it crossed (tensor only) and the keys it still owns.
+ * An op retires depending only on the ops issued after it, which makes these
+ * reductions exact: an entry that owns no live key and lies beyond the
+ * relevance depth of its counter (wv_compute_futures) is an anonymous queue slot
+ * and the oldest such slots are dropped; join blocks deduplicate states by a
+ * key in which interchangeable ownerless entries stand for their token class
+ * (wv_class_key). */
+#ifndef STINKYTOFU_WAITCNT_VALIDATION_H
+#define STINKYTOFU_WAITCNT_VALIDATION_H
+
+#include "stinkytofu/isa.h"
+#include "stinkytofu/pass.h"
+
+/* A named ST_VEC(uint32_t), so helpers can take one. */
+struct u32vec {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+/* A dependency key: a register DWORD or an LDS token, (class << 32) | index. */
+typedef uint64_t wv_key;
+
+static inline wv_key mkkey(enum st_regclass cls, uint32_t index)
+{
+	return (uint64_t)cls << 32 | index;
+}
+
+#define NONE32 UINT32_MAX
+#define ANON NONE32 /* inst of an anonymous entry */
+
+enum role {
+	ROLE_LDS_FENCE = 1u << 0,     /* s_barrier, or a split barrier with id -1 */
+	ROLE_WAR_ANCHOR = 1u << 1,    /* isLdsWriterAnchor: tensor_load_to_lds, ds_store/ds_write,
+	                                 global_load_async_to_lds */
+	ROLE_DS_WRITE = 1u << 2,      /* same pipeline as every DS op: no DS anti-deps */
+	ROLE_TENSOR_ANCHOR = 1u << 3, /* isTensorAnchor: LDS fence, ds_load/ds_read/ds_atomic, ds_write */
+	ROLE_ASYNC_WRITER = 1u << 4,  /* global_load_async_to_lds: writes LDS asynchronously */
+	ROLE_LDS_READ = 1u << 5,      /* reads LDS: ds_load/ds_read/ds_atomic, global_store_async_from_lds */
+	ROLE_TENSOR_WAW = 1u << 6,    /* writes LDS a tensor load may be filling: ds_write, async writer */
+};
+
+enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_WAW_REG, RULE_BARRIER, RULE_CONSERVATIVE };
+
+/* Counters whose ops write registers, for WAW on registers. */
+enum { NWAW = 3 };
+static const enum st_counter waw_counters[NWAW] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
+
+static inline int waw_group(enum st_counter c)
+{
+	return c == ST_CNT_DS ? 0 : c == ST_CNT_LOAD ? 1 : c == ST_CNT_KM ? 2 : -1;
+}
+
+/* Does a register write by an op of counter `writer` race with an in-flight
+ * load of group g? Loads of one in-order counter land in issue order; scalar
+ * loads return out of order. */
+static inline bool waw_races(enum st_counter writer, int g)
+{
+	return writer != waw_counters[g] || waw_counters[g] == ST_CNT_KM;
+}
+
+/* Relevance slots of the depth analysis (see wv_compute_futures), per counter
+ * group: anchors an ownerless op may still be a dependency of. */
+enum {
+	SLOT_UNTAGGED_ANCHOR, /* untagged anchors (and fences that drain everything) */
+	SLOT_ANY_ANCHOR,      /* every anchor: what an untagged op matches */
+	SLOT_TOKENS,          /* then one slot per token of the function */
+};
+
+struct use {
+	wv_key key;
+	uint32_t opnd; /* source operand index, or NONE32 for a mod.memtoken token */
+};
+
+/* Path-independent facts of one instruction, indexed by inst->id. */
+struct fact {
+	const struct st_inst *inst;
+	uint32_t block;
+	enum st_counter counter; /* ST_CNT_NONE unless a memory op */
+	unsigned roles;
+	bool tagged;             /* has mod.memtoken or an LDS<t> operand */
+	bool is_wait;
+	int waits[ST_NUM_COUNTERS];
+	uint32_t use_off, nuse; /* into val.uses */
+	uint32_t def_off, ndef; /* into val.defs */
+	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
+	uint32_t tclass; /* first fact of the same token class (see wv_assign_token_classes) */
+	bool fence_untagged[2]; /* LDS fence: an untagged DS / ASYNC op may be in flight here */
+};
+
+/* One in-flight op on the current path. */
+struct went {
+	uint32_t inst;    /* fact index, or ANON */
+	uint32_t mark;    /* tensor: 1 + back edge crossed since wv_issue (inside its loop), else 0 */
+	enum st_counter counter;
+	bool live;
+	uint32_t key_off, nkeys; /* keys it still owns, into val.wkeys */
+};
+
+/* A counter's in-flight entries, oldest first: a ring of went indices. */
+struct queue {
+	uint32_t *slot;
+	uint32_t mask, head, n;
+};
+
+struct node {
+	uint32_t block;
+	uint32_t parent; /* node that produced it, NONE32 at the entry */
+	uint32_t *state; /* encoded state; freed after processing */
+	uint32_t *key;   /* join blocks: the dedup key (see wv_class_key) */
+	uint32_t len, klen;
+	uint64_t hash;
+};
+
+struct back_edge {
+	uint32_t from, to, loop;
+};
+
+struct violation {
+	uint32_t consumer, producer; /* fact indices */
+	uint32_t node;
+	enum st_counter counter;
+	enum rule rule;
+	uint32_t opnd; /* RAW: consumer source operand, or NONE32 */
+	wv_key key;    /* RAW: the key */
+	int needed;    /* the wait that retires the producer on this path */
+	uint32_t carried; /* 1 + back edge for a loop-carried tensor dependency, else 0 */
+	const char *why;  /* conservative: which side is untagged */
+};
+
+struct val {
+	struct st_pass_ctx *ctx;
+	const struct st_function *func;
+	bool strict, stores_on_loadcnt;
+	int num_waves;
+	uint32_t state_bound, max_in_flight;
+
+	/* Facts. */
+	ST_VEC(struct fact) facts;
+	ST_VEC(struct use) uses;
+	ST_VEC(wv_key) defs;
+	ST_VEC(uint32_t) toks;
+
+	/* CFG. */
+	uint32_t nblocks;
+	uint32_t *rpo_num;  /* block -> RPO position, NONE32 when unreachable */
+	uint32_t *idom;
+	ST_VEC(struct back_edge) back_edges;
+	int32_t **succ_back; /* block -> per successor: back edge id or -1 */
+	ST_VEC(uint32_t) *loops_of; /* block -> loops whose body holds it */
+	uint32_t nloops;
+	bool *dedup_block;  /* join blocks, where states are deduplicated and bounded */
+
+	/* Futures, per block exit (see wv_compute_futures). */
+	ST_VEC(wv_key) keyu;    /* key universe, sorted */
+	struct u32vec toku;     /* token universe, sorted */
+	uint32_t nkw;           /* words per key bitset */
+	uint64_t *live_out;     /* nblocks * nkw */
+	uint32_t nslots;        /* depth slots: NGROUPS groups of SLOT_TOKENS + tokens */
+	uint16_t *depth_out;    /* nblocks * nslots */
+	uint64_t *waw_out;      /* nblocks * NWAW * nkw: registers a racing write may still hit */
+	uint32_t *nstates;
+	bool *inconclusive;
+
+	/* Exploration. */
+	ST_VEC(struct node) nodes;
+	uint32_t *table; /* open addressing over node indices, NONE32 = empty */
+	uint32_t tcap, tcount;
+
+	/* Working state of the node being processed. */
+	ST_VEC(struct went) wents;
+	ST_VEC(wv_key) wkeys;
+	struct queue q[ST_NUM_COUNTERS];
+	wv_key *okey;      /* owner map: key -> went index */
+	uint32_t *oval, *ostamp;
+	uint32_t (*owaw)[NWAW]; /* key -> newest in-flight went of each WAW group writing it */
+	uint32_t ocap, ocount, stamp;
+	ST_VEC(uint32_t) enc, kenc;
+
+	/* Violations, deduplicated per (consumer, producer). */
+	ST_VEC(struct violation) viols;
+	uint32_t *vtable;
+	uint32_t vcap;
+
+	uint64_t nchecked;
+};
+
+static inline bool bit(const uint64_t *set, size_t k)
+{
+	return set[k / 64] >> (k % 64) & 1;
+}
+
+static inline void setbit(uint64_t *set, size_t k)
+{
+	set[k / 64] |= (uint64_t)1 << (k % 64);
+}
+
+/* facts.c */
+int wv_cmp_u32(const void *a, const void *b);
+int wv_cmp_key(const void *a, const void *b);
+void wv_build_fact(struct val *v, const struct st_inst *i, uint32_t block);
+bool wv_tokens_overlap(const struct val *v, const struct fact *a, const struct fact *b);
+void wv_assign_token_classes(struct val *v);
+
+/* futures.c */
+size_t wv_key_index(const struct val *v, wv_key k);
+bool wv_tensor_raw(const struct val *v, const struct fact *f);
+void wv_compute_futures(struct val *v);
+bool wv_waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newest);
+bool wv_may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t newer);
+
+/* loops.c */
+void wv_build_loops(struct val *v);
+bool wv_block_in_loop(const struct val *v, uint32_t block, uint32_t loop);
+
+/* state.c */
+uint64_t wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed);
+void wv_owner_grow(struct val *v);
+uint32_t wv_owner(const struct val *v, wv_key k);
+uint32_t wv_waw_writer(const struct val *v, wv_key k, int g);
+void wv_note_writes(struct val *v, uint32_t id, uint32_t w);
+void wv_disown(struct val *v, wv_key k);
+uint32_t wv_qat(const struct queue *q, uint32_t k);
+const struct fact *wv_queued_fact(const struct val *v, const struct queue *q, uint32_t k);
+void wv_retire_oldest(struct val *v, struct queue *q, uint32_t count);
+uint32_t wv_new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
+                     uint32_t nkeys);
+void wv_issue(struct val *v, enum st_counter c, uint32_t w);
+void wv_decode(struct val *v, const uint32_t *w, uint32_t len);
+void wv_encode(struct val *v, uint32_t b);
+void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len);
+void wv_mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t be);
+
+/* explore.c */
+void wv_add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len);
+void wv_process(struct val *v, uint32_t n);
+
+/* report.c */
+int wv_cmp_viol(const void *a, const void *b);
+bool wv_report(struct val *v, const struct violation *x);
+
+#endif
