@@ -1,5 +1,11 @@
-/* Writing a module back as canonical .stir text (the round-trip law of
- * docs/stir-format.md: print(parse(print(parse(x)))) == print(parse(x))). */
+/* The writers of lib/print: a module back as canonical .stir text (the
+ * round-trip law of docs/stir-format.md: print(parse(print(parse(x)))) ==
+ * print(parse(x))), as gfx1250 assembly (--emit-asm) and as Graphviz pictures
+ * of the CFG (--emit-dot); docs/asm-and-dot.md describes the last two.
+ *
+ * The writers only read the module and append text to `out`; they never fail
+ * (an instruction the assembler would reject is still written, so llvm-mc
+ * reports it with its own location). */
 #ifndef STINKYTOFU_PRINT_H
 #define STINKYTOFU_PRINT_H
 
@@ -11,5 +17,25 @@ void st_print_function(struct st_buf *out, const struct st_function *f);
 void st_print_inst(struct st_buf *out, const struct st_inst *i);
 void st_print_operand(struct st_buf *out, const struct st_operand *op);
 void st_print_value(struct st_buf *out, const struct st_value *v);
+
+/* Assembly for llvm-mc -triple=amdgcn -mcpu=gfx1250: a label per function and
+ * per block (`.L<func>$<block>:`, `.L<block>:` in a file without st.func),
+ * in-block labels as written, one instruction per line, branch operands naming
+ * a block or an in-block label resolved to its assembler label. */
+void st_print_asm_module(struct st_buf *out, const struct st_module *m);
+void st_print_asm_function(struct st_buf *out, const struct st_function *f);
+/* One instruction in assembly syntax, without indentation or final newline;
+ * branch targets are written by name. An instruction gfx1250 only has in split
+ * form (s_barrier) yields several lines separated by '\n'. */
+void st_print_asm_inst(struct st_buf *out, const struct st_inst *i);
+
+/* One `digraph` per function: a node per block listing its label and
+ * instructions (as assembly), an edge per `Successors:` entry, retreating
+ * edges (loop back edges, edges closing irreducible cycles) drawn apart and
+ * left out of the layout ranking, and instructions inserted by a pass
+ * highlighted. Predecessor lists must be current (st_function_compute_preds;
+ * the parser leaves them so), as for st_cfg_build. */
+void st_print_dot_module(struct st_buf *out, const struct st_module *m);
+void st_print_dot_function(struct st_buf *out, const struct st_function *f);
 
 #endif

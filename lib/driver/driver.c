@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 
 #include "stinkytofu/driver.h"
-#include "stinkytofu/emit.h"
 #include "stinkytofu/parse.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/verify.h"
@@ -30,14 +29,14 @@ static bool emit_stir(struct st_buf *out, const struct st_module *m, struct st_d
 static bool emit_asm(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
 {
 	(void)d;
-	st_emit_asm_module(out, m);
+	st_print_asm_module(out, m);
 	return true;
 }
 
 static bool emit_dot(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
 {
 	(void)d;
-	st_emit_dot_module(out, m);
+	st_print_dot_module(out, m);
 	return true;
 }
 

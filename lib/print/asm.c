@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stinkytofu/emit.h"
+#include "stinkytofu/print.h"
 #include "stinkytofu/isa.h"
 
 enum regasm_form { INDEXED, NAMED, IMPLICIT, PSEUDO };
@@ -440,7 +440,7 @@ static void put_inst(struct st_buf *out, const struct asm_ctx *cx, const struct 
 	put_unrendered(out, i);
 }
 
-void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i)
+void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
 {
 	if (i->kind == ST_ITEM_LABEL) {
 		put_symbol(out, i->name);
@@ -450,7 +450,7 @@ void st_emit_asm_inst(struct st_buf *out, const struct st_inst *i)
 	put_inst(out, NULL, i, "\n");
 }
 
-void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
+void st_print_asm_function(struct st_buf *out, const struct st_function *f)
 {
 	struct asm_ctx cx = {.arena = st_arena_new()};
 	size_t nlabels = 0;
@@ -501,11 +501,11 @@ void st_emit_asm_function(struct st_buf *out, const struct st_function *f)
 	st_arena_free(cx.arena);
 }
 
-void st_emit_asm_module(struct st_buf *out, const struct st_module *m)
+void st_print_asm_module(struct st_buf *out, const struct st_module *m)
 {
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		if (fi)
 			st_buf_putc(out, '\n');
-		st_emit_asm_function(out, m->funcs.v[fi]);
+		st_print_asm_function(out, m->funcs.v[fi]);
 	}
 }

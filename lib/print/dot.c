@@ -1,7 +1,7 @@
 /* --emit-dot: each function's CFG as a Graphviz digraph.
  *
  * A block is a node whose HTML-like label lists the block label, its in-block
- * labels and its instructions (in assembly syntax, st_emit_asm_inst), one row
+ * labels and its instructions (in assembly syntax, st_print_asm_inst), one row
  * each; instructions a pass inserted (st_inst.created, the waits) are bold red
  * on a tinted row. Edges come from `Successors:` only, like the CFG itself.
  * Retreating edges are `constraint=false`, so `dot` ranks the acyclic rest
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "stinkytofu/cfg.h"
-#include "stinkytofu/emit.h"
+#include "stinkytofu/print.h"
 
 /* Text inside an HTML-like label: the markup characters become entities.
  * `{`, `}` and `|` are plain characters here (they only mean something in
@@ -91,7 +91,7 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 		if (it->kind == ST_ITEM_PHI)
 			continue;
 		line->len = 0;
-		st_emit_asm_inst(line, it);
+		st_print_asm_inst(line, it);
 		/* One row per line: a split instruction spans several. */
 		size_t start = 0;
 		for (size_t k = 0; k <= line->len; k++) {
@@ -104,7 +104,7 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 	st_buf_puts(out, "</TABLE>>];\n");
 }
 
-void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
+void st_print_dot_function(struct st_buf *out, const struct st_function *f)
 {
 	st_buf_puts(out, "digraph ");
 	put_quoted(out, *f->name ? f->name : "stir");
@@ -135,8 +135,8 @@ void st_emit_dot_function(struct st_buf *out, const struct st_function *f)
 	st_buf_puts(out, "}\n");
 }
 
-void st_emit_dot_module(struct st_buf *out, const struct st_module *m)
+void st_print_dot_module(struct st_buf *out, const struct st_module *m)
 {
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
-		st_emit_dot_function(out, m->funcs.v[fi]);
+		st_print_dot_function(out, m->funcs.v[fi]);
 }

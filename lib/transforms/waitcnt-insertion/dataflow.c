@@ -87,7 +87,7 @@ static uint64_t write_mask(const struct st_inst *i)
 	return m;
 }
 
-void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
+void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
 	memset(df, 0, sizeof *df);
@@ -99,7 +99,7 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 	df->raw_needs_wait[ST_CNT_TENSOR] = tensor_at_barriers;
 
 	/* Dense ids: block items first, then PHIs (whose own numbering belongs
-	 * to the def-use analysis and is restored by wc_dataflow_free). One walk
+	 * to the def-use analysis and is restored by st_wc_dataflow_free). One walk
 	 * over the instruction lists numbers the items and takes their per-op
 	 * facts, since each instruction is a cache miss on a large kernel. */
 	ST_VEC(struct st_inst *) insts = {0};
@@ -147,7 +147,7 @@ void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st
 	df->exit = st_xcalloc(nb, sizeof *df->exit);
 }
 
-void wc_dataflow_free(struct wc_dataflow *df)
+void st_wc_dataflow_free(struct wc_dataflow *df)
 {
 	struct st_function *f = df->func;
 	uint32_t p = 0;
@@ -168,8 +168,8 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	free(df->phi_work.on_stack);
 	st_vec_free(&df->phi_work.stack);
 	for (size_t b = 0; b < f->blocks.n; b++) {
-		wc_state_free(&df->entry[b]);
-		wc_state_free(&df->exit[b]);
+		st_wc_state_free(&df->entry[b]);
+		st_wc_state_free(&df->exit[b]);
 	}
 	free(df->entry);
 	free(df->exit);
@@ -185,12 +185,12 @@ void wc_dataflow_free(struct wc_dataflow *df)
 	memset(df, 0, sizeof *df);
 }
 
-void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
+void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
 {
 	df->raw_needs_wait[c] = fn;
 }
 
-void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan)
+void st_wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan)
 {
 	size_t nb = df->func->blocks.n;
 	if (!df->drain_of)
@@ -201,7 +201,7 @@ void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan
 		df->drain_of[plan->drains.v[k].pred->index] = &plan->drains.v[k];
 }
 
-unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df)
+unsigned st_wc_dataflow_iteration_cap(const struct wc_dataflow *df)
 {
 	if (df->iteration_cap)
 		return df->iteration_cap;
@@ -219,7 +219,7 @@ static inline enum st_counter counter_at(const struct wc_dataflow *df, uint32_t 
 	return c == ST_CNT_STORE && df->stores_on_loadcnt ? ST_CNT_LOAD : c;
 }
 
-enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i)
+enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i)
 {
 	st_assert(i->id < df->ninst);
 	return counter_at(df, i->id);
@@ -277,7 +277,7 @@ static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
 	return t;
 }
 
-const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
+const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
 {
 	st_assert(i->id < df->ninst && df->insts[i->id] == i);
 	return tokens_at(df, i->id);
@@ -285,7 +285,7 @@ const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_ins
 
 /* Token overlap; an op without MemTokenData overlaps everything, since
  * disjointness cannot be proved. */
-bool wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b)
+bool st_wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b)
 {
 	if (!a->tagged || !b->tagged)
 		return true;
@@ -361,7 +361,7 @@ static void finish_component(struct wc_dataflow *df, uint32_t root, struct wc_ph
 						st_vec_push(&acc[c], xs->all[c].v[e]);
 				continue;
 			}
-			enum st_counter c = wc_counter_of(df, x);
+			enum st_counter c = st_wc_counter_of(df, x);
 			if (c != ST_CNT_NONE)
 				st_vec_push(&acc[c], x->id);
 		}
@@ -380,7 +380,7 @@ static void finish_component(struct wc_dataflow *df, uint32_t root, struct wc_ph
 	w->stack.n = first;
 }
 
-const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
+const struct wc_phi_summary *st_wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
 {
 	struct wc_phi_summary *s = summary_slot(df, phi);
 	if (s->done)
@@ -489,7 +489,7 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 		return;
 	for_each_queue(rc, c, q) {
 		bool unknown;
-		uint32_t d = wc_queue_count_from_ex(q, src, &unknown);
+		uint32_t d = st_wc_queue_count_from_ex(q, src, &unknown);
 		if (d)
 			tighten(rc, c, d, WC_RULE_RAW, unknown ? NULL : src);
 	}
@@ -502,9 +502,9 @@ static void scan_set(struct reqctx *rc, enum st_counter c, const struct wc_queue
 		return;
 	for (uint32_t k = 0; k < q->n; k++)
 		if (idset_has(set, q->ops[k].id))
-			tighten(rc, c, wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
+			tighten(rc, c, st_wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
 	if (q->unk)
-		tighten(rc, c, wc_queue_unk_depth(q), WC_RULE_RAW, NULL);
+		tighten(rc, c, st_wc_queue_unk_depth(q), WC_RULE_RAW, NULL);
 }
 
 /* The ops slot `x` of a PHI stands for, on counter c. */
@@ -514,8 +514,8 @@ static struct wc_idset incoming_set(struct wc_dataflow *df, struct st_inst *x, e
 	if (!x)
 		return none;
 	if (is_phi(x))
-		return wc_phi_summary_of(df, x)->all[c];
-	if (wc_counter_of(df, x) != c)
+		return st_wc_phi_summary_of(df, x)->all[c];
+	if (st_wc_counter_of(df, x) != c)
 		return none;
 	*one = x->id;
 	return (struct wc_idset){one, 1};
@@ -528,7 +528,7 @@ static struct wc_idset incoming_set(struct wc_dataflow *df, struct st_inst *x, e
 static void raw_phi(struct reqctx *rc, struct st_inst *phi)
 {
 	struct wc_dataflow *df = rc->df;
-	const struct wc_phi_summary *s = wc_phi_summary_of(df, phi);
+	const struct wc_phi_summary *s = st_wc_phi_summary_of(df, phi);
 	bool local = phi->block == rc->inst->block;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
@@ -565,7 +565,7 @@ static struct st_inst *newest_in_flight(struct reqctx *rc, enum st_counter c)
 	uint32_t bd = 0;
 	for_each_queue(rc, c, q) {
 		uint32_t d;
-		struct st_inst *op = wc_queue_newest(q, &d);
+		struct st_inst *op = st_wc_queue_newest(q, &d);
 		if (op && (!best || d < bd)) {
 			best = op;
 			bd = d;
@@ -592,21 +592,21 @@ static bool any_untagged_in_flight(struct reqctx *rc, enum st_counter c)
 static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, unsigned filter)
 {
 	const uint8_t *facts = rc->df->facts;
-	const struct wc_tokens *ta = wc_tokens_of(rc->df, rc->inst);
+	const struct wc_tokens *ta = st_wc_tokens_of(rc->df, rc->inst);
 	for_each_queue(rc, c, q) {
 		for (uint32_t k = 0; k < q->n; k++) {
 			struct st_inst *op = q->ops[k].op;
 			if (filter && !(facts[q->ops[k].id] & filter))
 				continue;
-			if (!wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
+			if (!st_wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
 				continue;
 			enum wc_rule r = rule;
 			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (F_LDS_WRITER | F_ASYNC_LDS_WRITER)))
 				r = WC_RULE_WAW_LDS;
-			tighten(rc, c, wc_queue_depth(q, k), r, op);
+			tighten(rc, c, st_wc_queue_depth(q, k), r, op);
 		}
 		if (q->unk)
-			tighten(rc, c, wc_queue_unk_depth(q), rule, NULL);
+			tighten(rc, c, st_wc_queue_unk_depth(q), rule, NULL);
 	}
 }
 
@@ -639,17 +639,17 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 			 * iteration) still in flight: out of order, it races too. */
 			for (uint32_t e = 0; (q->writes & mine) && e < q->n; e++)
 				if ((q->ops[e].writes & mine) && writes_overlap(rc->inst, q->ops[e].op))
-					tighten(rc, c, wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
+					tighten(rc, c, st_wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
 			 * the cap they are long complete on the hardware. */
-			uint32_t u = wc_queue_unk_depth(q);
+			uint32_t u = st_wc_queue_unk_depth(q);
 			if (u && u <= WC_MAX_IN_FLIGHT)
 				tighten(rc, c, u, WC_RULE_WAW_REG, NULL);
 		}
 	}
 }
 
-void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
+void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
                                int only, struct wc_required *req, struct wc_why *why)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
@@ -669,7 +669,7 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 			raw_direct(&rc, src);
 	}
 
-	const struct wc_tokens *ta = wc_tokens_of(df, inst);
+	const struct wc_tokens *ta = st_wc_tokens_of(df, inst);
 	enum st_counter ic = counter_at(df, inst->id);
 	unsigned facts = df->facts[inst->id];
 	bool fence = facts & F_LDS_FENCE;
@@ -687,7 +687,7 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
 		/* 4. Conservative fallbacks (DS rows). */
-		bool ds_in_flight = wc_state_any_in_flight(s, ST_CNT_DS, only);
+		bool ds_in_flight = st_wc_state_any_in_flight(s, ST_CNT_DS, only);
 		if (writer && !ta->tagged && !(facts & F_DS_WRITE) && ds_in_flight)
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 		if (fence && ds_in_flight && (!ta->tagged || any_untagged_in_flight(&rc, ST_CNT_DS)))
@@ -702,15 +702,15 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 	bool tensor_anchor = fence || (facts & (F_LDS_READER | F_DS_WRITE));
 	if (tensor_anchor) {
 		if (!ta->tagged) {
-			if (wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
+			if (st_wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
 				tighten(&rc, ST_CNT_TENSOR, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_TENSOR));
 		} else {
 			for_each_queue(&rc, ST_CNT_TENSOR, q) {
 				for (uint32_t k = 0; k < q->n; k++)
 					if (!tokens_at(df, q->ops[k].id)->tagged)
-						tighten(&rc, ST_CNT_TENSOR, wc_queue_depth(q, k), WC_RULE_FALLBACK, q->ops[k].op);
+						tighten(&rc, ST_CNT_TENSOR, st_wc_queue_depth(q, k), WC_RULE_FALLBACK, q->ops[k].op);
 				if (q->unk)
-					tighten(&rc, ST_CNT_TENSOR, wc_queue_unk_depth(q), WC_RULE_FALLBACK, NULL);
+					tighten(&rc, ST_CNT_TENSOR, st_wc_queue_unk_depth(q), WC_RULE_FALLBACK, NULL);
 			}
 		}
 	}
@@ -725,7 +725,7 @@ void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, con
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
 }
 
-bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
+bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
                     struct wc_emit emit[ST_NUM_COUNTERS])
 {
 	st_assert(inst->id < df->ninst);
@@ -741,8 +741,8 @@ bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct w
 		 * the (mixed) LOAD queue. */
 		if (c == ST_CNT_STORE && df->stores_on_loadcnt)
 			continue;
-		wc_state_trim(s, (enum st_counter)c, counts[c]);
-		wc_emit_waited(&emit[c], counts[c]);
+		st_wc_state_trim(s, (enum st_counter)c, counts[c]);
+		st_wc_emit_waited(&emit[c], counts[c]);
 	}
 	return true;
 }
@@ -754,16 +754,16 @@ static bool is_entry(const struct wc_dataflow *df, const struct st_block *b)
 	return df->cfg->nreachable && df->cfg->rpo[0] == b;
 }
 
-void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
+void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
                                 const struct wc_plan *drains, struct wc_state *out)
 {
-	wc_state_free(out);
+	st_wc_state_free(out);
 	bool reachable = st_cfg_reachable(df->cfg, b->index);
 	/* The function entry (and a block nobody reaches) starts from the
 	 * synthetic empty queue. */
 	if (is_entry(df, b) || b->preds.n == 0)
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			wc_qvec_push(&out->q[c], NULL);
+			st_wc_qvec_push(&out->q[c], NULL);
 	for (size_t k = 0; k < b->preds.n; k++) {
 		struct st_block *p = b->preds.v[k];
 		bool dup = false;
@@ -782,20 +782,20 @@ void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, cons
 		 * retreating edge that is no back edge does carry tensor state. */
 		bool tensor_cut = !df->loop_carried_token_deps && st_cfg_dominates(df->cfg, b->index, p->index);
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
-			struct wc_queue *q = wc_qvec_push(&out->q[c], p);
+			struct wc_queue *q = st_wc_qvec_push(&out->q[c], p);
 			if (c == ST_CNT_TENSOR && tensor_cut)
 				continue;
 			const struct wc_qvec *pq = &exits[p->index].q[c];
 			for (size_t j = 0; j < pq->n; j++)
-				wc_queue_merge(q, &pq->v[j]);
+				st_wc_queue_merge(q, &pq->v[j]);
 			if (td && td->spec.cnt[c] != WC_UNUSED && !(c == ST_CNT_KM && td->spec.cnt[c] > 0))
-				wc_queue_trim(q, td->spec.cnt[c]);
+				st_wc_queue_trim(q, td->spec.cnt[c]);
 		}
 	}
 	/* A reachable block whose only predecessors cannot run: treat as entry. */
 	if (out->q[0].n == 0)
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			wc_qvec_push(&out->q[c], NULL);
+			st_wc_qvec_push(&out->q[c], NULL);
 }
 
 /* transferBlock */
@@ -830,14 +830,14 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 {
 	struct wc_emit emit[ST_NUM_COUNTERS];
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
-		wc_emit_reset(&emit[c]);
+		st_wc_emit_reset(&emit[c]);
 	/* Blocks --process-blocks leaves alone get no waits, so the analysis
 	 * must not pretend they drain anything. */
 	bool plan_here = df->processable[b->index];
 	bool follow_plan = mode == WC_SIMULATE || mode == WC_REFINE;
 	struct wc_why why = {0};
 	st_foreach_inst(b, i) {
-		if (wc_credit_wait(df, i, st, emit))
+		if (st_wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
 			const struct wc_anchor *pa = NULL;
@@ -847,7 +847,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 			bool explain = rec && rec->explain;
 			if (mode != WC_SIMULATE) {
 				why.n = 0;
-				wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
+				st_wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
 			}
 			struct wc_anchor *a = NULL;
 			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
@@ -865,9 +865,9 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				}
 				/* The state follows the plan being simulated. */
 				int trim = follow_plan ? planned : want;
-				if (trim != WC_UNUSED && (follow_plan || wc_emit_needs_new_wait(&emit[c], trim))) {
-					wc_state_trim(st, c, trim);
-					wc_emit_waited(&emit[c], trim);
+				if (trim != WC_UNUSED && (follow_plan || st_wc_emit_needs_new_wait(&emit[c], trim))) {
+					st_wc_state_trim(st, c, trim);
+					st_wc_emit_waited(&emit[c], trim);
 				} else if (!follow_plan) {
 					continue; /* elided: an earlier wait covers it */
 				}
@@ -876,7 +876,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				if (req.beyond_cap[c] && mode != WC_ZERO && !df->overflow_at[c])
 					df->overflow_at[c] = i;
 				if (!a)
-					a = wc_plan_anchor(rec->out, i, true);
+					a = st_wc_plan_anchor(rec->out, i, true);
 				a->spec.cnt[c] = want;
 				if (kept_plan && (pa->relaxed & (1u << c))) {
 					a->relaxed |= 1u << c;
@@ -888,8 +888,8 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 		}
 		enum st_counter c = counter_at(df, i->id);
 		if (c != ST_CNT_NONE) {
-			wc_state_append_id(st, c, i, i->id, df->writes[i->id]);
-			wc_emit_issued(&emit[c]);
+			st_wc_state_append_id(st, c, i, i->id, df->writes[i->id]);
+			st_wc_emit_issued(&emit[c]);
 		}
 	}
 	free(why.v);
@@ -897,17 +897,17 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 
 /* solve */
 
-bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in)
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in)
 {
 	const struct st_cfg *cfg = df->cfg;
 	size_t nb = df->func->blocks.n;
 	for (size_t b = 0; b < nb; b++) {
-		wc_state_free(&df->entry[b]);
-		wc_state_free(&df->exit[b]);
+		st_wc_state_free(&df->entry[b]);
+		st_wc_state_free(&df->exit[b]);
 	}
 	const struct wc_plan *drains = mode == WC_SIMULATE || mode == WC_REFINE ? plan_in : NULL;
-	wc_dataflow_index_drains(df, drains);
-	unsigned cap = wc_dataflow_iteration_cap(df);
+	st_wc_dataflow_index_drains(df, drains);
+	unsigned cap = st_wc_dataflow_iteration_cap(df);
 	struct wc_state in = {0}, st = {0};
 	/* A block is revisited only when a predecessor's exit changed. */
 	bool *dirty = st_xmalloc((nb ? nb : 1) * sizeof *dirty);
@@ -922,15 +922,15 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 			if (!dirty[b->index])
 				continue;
 			dirty[b->index] = false;
-			wc_merge_from_predecessors(df, b, df->exit, drains, &in);
-			if (sweep > 0 && wc_state_equal(&in, &df->entry[b->index]))
+			st_wc_merge_from_predecessors(df, b, df->exit, drains, &in);
+			if (sweep > 0 && st_wc_state_equal(&in, &df->entry[b->index]))
 				continue; /* same entry, same exit */
-			wc_state_copy(&df->entry[b->index], &in);
-			wc_state_copy(&st, &in);
+			st_wc_state_copy(&df->entry[b->index], &in);
+			st_wc_state_copy(&st, &in);
 			transfer_block(df, b, &st, mode, plan_in, NULL);
-			if (sweep == 0 || !wc_state_equal(&st, &df->exit[b->index])) {
+			if (sweep == 0 || !st_wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
-				wc_state_copy(&df->exit[b->index], &st);
+				st_wc_state_copy(&df->exit[b->index], &st);
 				for (size_t k = 0; k < b->succs.n; k++)
 					dirty[b->succs.v[k]->index] = true;
 			}
@@ -941,28 +941,28 @@ bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *p
 			break;
 		}
 	}
-	wc_state_free(&in);
-	wc_state_free(&st);
+	st_wc_state_free(&in);
+	st_wc_state_free(&st);
 	free(dirty);
 	return df->converged;
 }
 
 /* materializePlan: the waits of the converged solution, in RPO and program
  * order, with the reasons when explaining. */
-void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
+void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
                          struct wc_plan *out, bool explain)
 {
-	wc_plan_free(out);
-	wc_plan_init(out, df->ninst);
+	st_wc_plan_free(out);
+	st_wc_plan_init(out, df->ninst);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 	struct record rec = {out, explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
-		wc_state_copy(&st, &df->entry[b->index]);
+		st_wc_state_copy(&st, &df->entry[b->index]);
 		transfer_block(df, b, &st, mode, plan_in, &rec);
 	}
-	wc_state_free(&st);
+	st_wc_state_free(&st);
 	if (mode == WC_REFINE) {
 		for (size_t k = 0; k < plan_in->drains.n; k++)
 			st_vec_push(&out->drains, plan_in->drains.v[k]);
@@ -972,27 +972,27 @@ void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct
 	}
 }
 
-void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
+void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 {
-	wc_plan_free(out);
-	wc_plan_init(out, df->ninst);
+	st_wc_plan_free(out);
+	st_wc_plan_init(out, df->ninst);
 	out->cap_hit = true;
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 	struct record rec = {out, explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
-		wc_state_free(&st);
+		st_wc_state_free(&st);
 		/* Nothing is in flight on function entry; anything may be after
 		 * any edge. */
 		bool has_preds = b->preds.n > 0;
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
-			struct wc_queue *q = wc_qvec_push(&st.q[c], NULL);
+			struct wc_queue *q = st_wc_qvec_push(&st.q[c], NULL);
 			if (has_preds)
-				wc_queue_set_unknown(q);
+				st_wc_queue_set_unknown(q);
 		}
 		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
 	}
-	wc_state_free(&st);
+	st_wc_state_free(&st);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 }

@@ -28,7 +28,7 @@ static void describe_producers(struct st_buf *msg, const struct wc_reason *r, si
 		done_rule[rule] = true;
 		st_buf_puts(msg, first_rule ? ": " : "; ");
 		first_rule = false;
-		st_buf_printf(msg, "%s on ", wc_rule_name(rule));
+		st_buf_printf(msg, "%s on ", st_wc_rule_name(rule));
 		unsigned shown = 0, more = 0;
 		bool unnamed = false;
 		for (size_t j = k; j < n; j++) {
@@ -65,7 +65,7 @@ static struct st_loc drain_loc(const struct st_block *b, const struct st_inst *p
 	return b->loc;
 }
 
-void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
+void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
 {
 	struct st_pass_ctx *ctx = df->ctx;
 	struct st_module *m = df->func->module;
@@ -153,7 +153,7 @@ void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool expl
 				st_buf_printf(&msg, "inserted %s %d (%s) before %s", st_counter_wait_mnemonic(c), v,
 				              st_counter_name(c), i->name);
 				if (plan->cap_hit)
-					st_buf_printf(&msg, ": %s, every anchor drains to 0", wc_rule_name(WC_RULE_CAP_HIT));
+					st_buf_printf(&msg, ": %s, every anchor drains to 0", st_wc_rule_name(WC_RULE_CAP_HIT));
 				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c, plan->cap_hit);
 				if (a->relaxed & (1u << c))
 					st_buf_printf(&msg, " (relaxed from %d by ShallowPredPromotion)", a->relaxed_from[c]);

@@ -27,20 +27,20 @@
 
 enum { FINALIZE_ROUNDS = 8 };
 
-bool wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
+bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
 {
 	size_t na = 0, nb = 0;
 	for (size_t k = 0; k < a->anchors.n; k++) {
 		const struct wc_anchor *x = &a->anchors.v[k];
-		if (wc_spec_empty(&x->spec))
+		if (st_wc_spec_empty(&x->spec))
 			continue;
 		na++;
-		const struct wc_spec *y = wc_plan_spec(b, x->inst);
+		const struct wc_spec *y = st_wc_plan_spec(b, x->inst);
 		if (!y || memcmp(x->spec.cnt, y->cnt, sizeof y->cnt) != 0)
 			return false;
 	}
 	for (size_t k = 0; k < b->anchors.n; k++)
-		nb += !wc_spec_empty(&b->anchors.v[k].spec);
+		nb += !st_wc_spec_empty(&b->anchors.v[k].spec);
 	if (na != nb || a->drains.n != b->drains.n)
 		return false;
 	for (size_t k = 0; k < a->drains.n; k++)
@@ -50,26 +50,26 @@ bool wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
 	return true;
 }
 
-bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
+bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
 {
 	struct wc_plan cur = {0};
-	wc_plan_copy(&cur, plan);
+	st_wc_plan_copy(&cur, plan);
 	for (int round = 0; round < FINALIZE_ROUNDS; round++) {
-		bool ok = wc_solve(df, WC_SIMULATE, &cur);
+		bool ok = st_wc_solve(df, WC_SIMULATE, &cur);
 		*sweeps += df->sweeps;
 		if (!ok)
 			break;
 		struct wc_plan next = {0};
-		wc_materialize_plan(df, WC_REFINE, &cur, &next, explain);
-		bool same = wc_plan_same(&cur, &next);
-		wc_plan_free(&cur);
+		st_wc_materialize_plan(df, WC_REFINE, &cur, &next, explain);
+		bool same = st_wc_plan_same(&cur, &next);
+		st_wc_plan_free(&cur);
 		cur = next;
 		if (same) {
-			wc_plan_free(plan);
+			st_wc_plan_free(plan);
 			*plan = cur;
 			return true;
 		}
 	}
-	wc_plan_free(&cur);
+	st_wc_plan_free(&cur);
 	return false;
 }

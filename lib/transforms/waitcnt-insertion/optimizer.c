@@ -70,8 +70,8 @@ static void decide(struct wc_dataflow *df, struct promo_walk *w, struct st_block
 	struct wc_required *ex = st_xmalloc(nq * sizeof *ex);
 	/* perPredRequiredWait: the anchor on each path alone. */
 	for (size_t k = 0; k < nq; k++) {
-		wc_compute_required_waits(df, anchor, live, (int)k, &at[k], NULL);
-		wc_compute_required_waits(df, anchor, entry, (int)k, &ex[k], NULL);
+		st_wc_compute_required_waits(df, anchor, live, (int)k, &at[k], NULL);
+		st_wc_compute_required_waits(df, anchor, entry, (int)k, &ex[k], NULL);
 	}
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
@@ -114,7 +114,7 @@ static void decide(struct wc_dataflow *df, struct promo_walk *w, struct st_block
 			if (explain) {
 				struct wc_required tmp;
 				size_t before = w->why.n;
-				wc_compute_required_waits(df, anchor, entry, (int)k, &tmp, &w->why);
+				st_wc_compute_required_waits(df, anchor, entry, (int)k, &tmp, &w->why);
 				/* keep only this counter's contributions */
 				size_t m = before;
 				for (size_t j = before; j < w->why.n; j++)
@@ -153,29 +153,29 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 		st_vec_clear(&w.drains);
 		w.why.n = 0;
 		/* Walk the join as the plan executes it, one queue per predecessor. */
-		wc_state_copy(&live, entry);
+		st_wc_state_copy(&live, entry);
 		struct wc_emit emit[ST_NUM_COUNTERS];
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			wc_emit_reset(&emit[c]);
+			st_wc_emit_reset(&emit[c]);
 		st_foreach_inst(b, i) {
-			if (wc_credit_wait(df, i, &live, emit))
+			if (st_wc_credit_wait(df, i, &live, emit))
 				continue;
-			const struct wc_spec *spec = wc_plan_spec(plan, i);
+			const struct wc_spec *spec = st_wc_plan_spec(plan, i);
 			if (spec) {
 				decide(df, &w, b, i, spec, &live, entry, stats->explain);
 				for (int c = 0; c < ST_NUM_COUNTERS; c++)
 					if (spec->cnt[c] != WC_UNUSED)
-						wc_state_trim(&live, (enum st_counter)c, spec->cnt[c]);
+						st_wc_state_trim(&live, (enum st_counter)c, spec->cnt[c]);
 			}
-			enum st_counter c = wc_counter_of(df, i);
+			enum st_counter c = st_wc_counter_of(df, i);
 			if (c != ST_CNT_NONE)
-				wc_state_append(&live, c, i);
+				st_wc_state_append(&live, c, i);
 		}
 		/* Apply this join's decisions to the plan. */
 		struct st_inst *last = NULL;
 		for (size_t k = 0; k < w.decisions.n; k++) {
 			struct decision *d = &w.decisions.v[k];
-			struct wc_anchor *a = wc_plan_anchor(plan, d->anchor, false);
+			struct wc_anchor *a = st_wc_plan_anchor(plan, d->anchor, false);
 			st_assert(a);
 			a->spec.cnt[d->counter] = d->to;
 			if (!(a->relaxed & (1u << d->counter)))
@@ -186,7 +186,7 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 			last = d->anchor;
 			for (size_t j = d->first_drain; j < d->first_drain + d->ndrains; j++) {
 				struct drain_req *dr = &w.drains.v[j];
-				struct wc_tail_drain *td = wc_plan_drain(plan, dr->pred, b);
+				struct wc_tail_drain *td = st_wc_plan_drain(plan, dr->pred, b);
 				int *v = &td->spec.cnt[dr->counter];
 				if (*v == WC_UNUSED || dr->value < *v)
 					*v = dr->value;
@@ -204,15 +204,15 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 			changed = true;
 		}
 	}
-	wc_plan_sort_drains(plan);
-	wc_state_free(&live);
+	st_wc_plan_sort_drains(plan);
+	st_wc_state_free(&live);
 	st_vec_free(&w.decisions);
 	st_vec_free(&w.drains);
 	free(w.why.v);
 	return changed;
 }
 
-struct wc_optimizer wc_shallow_pred_promotion(struct wc_promotion_stats *stats)
+struct wc_optimizer st_wc_shallow_pred_promotion(struct wc_promotion_stats *stats)
 {
 	return (struct wc_optimizer){"ShallowPredPromotion", stats, rewrite};
 }

@@ -46,47 +46,47 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 {
 	bool explain = ctx->diag && ctx->diag->show_remarks;
 	struct wc_dataflow df;
-	wc_dataflow_init(&df, ctx, f, cfg);
+	st_wc_dataflow_init(&df, ctx, f, cfg);
 	df.loop_carried_token_deps = ctx->opts[OPT_LOOP_CARRIED].flag;
 	df.stores_on_loadcnt = ctx->opts[OPT_STORES_ON_LOADCNT].flag;
 	df.num_waves = ctx->config ? ctx->config->num_waves : 0;
 	if (ctx->opts[OPT_ITERATION_CAP].set && ctx->opts[OPT_ITERATION_CAP].i > 0)
 		df.iteration_cap = (unsigned)ctx->opts[OPT_ITERATION_CAP].i;
-	wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
+	st_wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
 
 	struct wc_plan plan = {0};
-	bool ok = wc_solve(&df, WC_SOLVE, NULL);
+	bool ok = st_wc_solve(&df, WC_SOLVE, NULL);
 	unsigned sweeps = df.sweeps;
 	struct wc_promotion_stats ps = {.explain = explain};
 	if (ok) {
 		/* The solver's plan is sound on its own: the fallback of every
 		 * later stage. */
 		struct wc_plan solved = {0};
-		wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain);
-		wc_plan_copy(&plan, &solved);
+		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain);
+		st_wc_plan_copy(&plan, &solved);
 		bool changed = false;
 		if (!ctx->opts[OPT_NO_PROMOTION].flag) {
-			struct wc_optimizer optimizers[] = {wc_shallow_pred_promotion(&ps)};
+			struct wc_optimizer optimizers[] = {st_wc_shallow_pred_promotion(&ps)};
 			for (size_t k = 0; k < sizeof optimizers / sizeof optimizers[0]; k++)
 				changed |= optimizers[k].rewrite(optimizers[k].ctx, &plan, &df, f);
 		}
-		if (!wc_finalize_plan(&df, &plan, explain, &sweeps)) {
-			wc_plan_copy(&plan, &solved);
-			if (!changed || !wc_finalize_plan(&df, &plan, explain, &sweeps))
-				wc_plan_copy(&plan, &solved);
+		if (!st_wc_finalize_plan(&df, &plan, explain, &sweeps)) {
+			st_wc_plan_copy(&plan, &solved);
+			if (!changed || !st_wc_finalize_plan(&df, &plan, explain, &sweeps))
+				st_wc_plan_copy(&plan, &solved);
 		}
-		wc_plan_free(&solved);
+		st_wc_plan_free(&solved);
 	} else {
-		unsigned cap = wc_dataflow_iteration_cap(&df);
+		unsigned cap = st_wc_dataflow_iteration_cap(&df);
 		st_warning(ctx->diag, f->loc,
 		           "wait-count dataflow did not converge in %u sweep%s; every wait anchor drains to 0", cap,
 		           cap == 1 ? "" : "s");
-		wc_zero_plan(&df, &plan, explain);
+		st_wc_zero_plan(&df, &plan, explain);
 	}
-	wc_emit_waits(&df, &plan, explain);
+	st_wc_emit_waits(&df, &plan, explain);
 	st_pass_stat_add(ctx, "sweeps-to-converge", sweeps);
-	wc_plan_free(&plan);
-	wc_dataflow_free(&df);
+	st_wc_plan_free(&plan);
+	st_wc_dataflow_free(&df);
 }
 
 static bool run(struct st_pass_ctx *ctx)

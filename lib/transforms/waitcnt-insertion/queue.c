@@ -9,13 +9,13 @@
  * ST_WAIT_MAX retires it and it never constrains a wait below ST_WAIT_MAX. */
 #define UNK_DEPTH_CAP ((uint32_t)WC_MAX_IN_FLIGHT + 1)
 
-void wc_spec_clear(struct wc_spec *s)
+void st_wc_spec_clear(struct wc_spec *s)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		s->cnt[c] = WC_UNUSED;
 }
 
-bool wc_spec_empty(const struct wc_spec *s)
+bool st_wc_spec_empty(const struct wc_spec *s)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		if (s->cnt[c] != WC_UNUSED)
@@ -39,13 +39,13 @@ static int entry_cmp(const struct wc_entry *e, uint32_t id, const struct st_inst
 	return (uintptr_t)e->op < (uintptr_t)op ? -1 : (uintptr_t)e->op > (uintptr_t)op;
 }
 
-void wc_queue_init(struct wc_queue *q, struct st_block *pred)
+void st_wc_queue_init(struct wc_queue *q, struct st_block *pred)
 {
 	memset(q, 0, sizeof *q);
 	q->pred = pred;
 }
 
-void wc_queue_free(struct wc_queue *q)
+void st_wc_queue_free(struct wc_queue *q)
 {
 	free(q->ops);
 	q->ops = NULL;
@@ -63,7 +63,7 @@ static void reserve(struct wc_queue *q, uint32_t want)
 	q->cap = nc;
 }
 
-void wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src)
+void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src)
 {
 	struct wc_entry *ops = dst->ops;
 	uint32_t cap = dst->cap;
@@ -77,17 +77,17 @@ void wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src)
 	dst->n = src->n;
 }
 
-uint32_t wc_queue_depth(const struct wc_queue *q, uint32_t k)
+uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k)
 {
 	return q->clock - q->ops[k].stamp + 1;
 }
 
-uint32_t wc_queue_unk_depth(const struct wc_queue *q)
+uint32_t st_wc_queue_unk_depth(const struct wc_queue *q)
 {
 	return q->unk ? q->clock - q->unk_stamp + 1 : 0;
 }
 
-bool wc_queue_empty(const struct wc_queue *q)
+bool st_wc_queue_empty(const struct wc_queue *q)
 {
 	return q->n == 0 && !q->unk;
 }
@@ -117,22 +117,22 @@ static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *f
 	return find_id(q, op, op->id, found);
 }
 
-uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
+uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
 {
 	bool found;
 	uint32_t k = find(q, op, &found);
-	uint32_t d = found ? wc_queue_depth(q, k) : 0;
-	uint32_t u = wc_queue_unk_depth(q);
+	uint32_t d = found ? st_wc_queue_depth(q, k) : 0;
+	uint32_t u = st_wc_queue_unk_depth(q);
 	*unknown = u && (!d || u < d);
 	if (*unknown)
 		d = u;
 	return d;
 }
 
-uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
+uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
 {
 	bool unknown;
-	return wc_queue_count_from_ex(q, op, &unknown);
+	return st_wc_queue_count_from_ex(q, op, &unknown);
 }
 
 /* Drops the entries with countFrom > keep; returns the newest stamp dropped
@@ -144,7 +144,7 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 	uint32_t m = 0, newest = 0, oldest = UINT32_MAX;
 	uint64_t writes = 0;
 	for (uint32_t k = 0; k < q->n; k++) {
-		if (wc_queue_depth(q, k) > keep) {
+		if (st_wc_queue_depth(q, k) > keep) {
 			if (q->ops[k].stamp > newest)
 				newest = q->ops[k].stamp;
 			continue;
@@ -193,26 +193,26 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 }
 
 /* Without the solver's masks an op may write any register. */
-bool wc_queue_append(struct wc_queue *q, struct st_inst *op)
+bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op)
 {
 	return append(q, op, op->id, UINT64_MAX);
 }
 
-void wc_queue_trim(struct wc_queue *q, int n)
+void st_wc_queue_trim(struct wc_queue *q, int n)
 {
 	st_assert(n >= 0);
 	drop_deeper(q, (uint32_t)n);
-	if (q->unk && wc_queue_unk_depth(q) > (uint32_t)n)
+	if (q->unk && st_wc_queue_unk_depth(q) > (uint32_t)n)
 		q->unk = false;
 }
 
-void wc_queue_set_unknown(struct wc_queue *q)
+void st_wc_queue_set_unknown(struct wc_queue *q)
 {
 	q->unk = true;
 	q->unk_stamp = q->clock;
 }
 
-void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
+void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 {
 	/* Re-stamp both on a common clock so countFrom is unchanged; entries
 	 * beyond UNK_DEPTH_CAP cannot exist (the cap drops them). */
@@ -226,14 +226,14 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].op);
 		if (c < 0) {
 			e = dst->ops[x];
-			e.stamp = clock - wc_queue_depth(dst, x) + 1;
+			e.stamp = clock - st_wc_queue_depth(dst, x) + 1;
 			x++;
 		} else if (c > 0) {
 			e = src->ops[y];
-			e.stamp = clock - wc_queue_depth(src, y) + 1;
+			e.stamp = clock - st_wc_queue_depth(src, y) + 1;
 			y++;
 		} else { /* the smallest countFrom: the newest issue on any path */
-			uint32_t dx = wc_queue_depth(dst, x), dy = wc_queue_depth(src, y);
+			uint32_t dx = st_wc_queue_depth(dst, x), dy = st_wc_queue_depth(src, y);
 			e = dst->ops[x];
 			e.stamp = clock - (dx < dy ? dx : dy) + 1;
 			x++;
@@ -245,7 +245,7 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 		out[m++] = e;
 	}
 	uint32_t u = 0;
-	uint32_t ud = wc_queue_unk_depth(dst), us = wc_queue_unk_depth(src);
+	uint32_t ud = st_wc_queue_unk_depth(dst), us = st_wc_queue_unk_depth(src);
 	if (ud && us)
 		u = ud < us ? ud : us;
 	else
@@ -263,22 +263,22 @@ void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	dst->unk_stamp = u ? clock - u + 1 : 0;
 }
 
-bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
+bool st_wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
 {
 	if (a->pred != b->pred || a->n != b->n || a->unk != b->unk)
 		return false;
 	if (a->unk) {
-		uint32_t x = wc_queue_unk_depth(a), y = wc_queue_unk_depth(b);
+		uint32_t x = st_wc_queue_unk_depth(a), y = st_wc_queue_unk_depth(b);
 		if ((x > UNK_DEPTH_CAP ? UNK_DEPTH_CAP : x) != (y > UNK_DEPTH_CAP ? UNK_DEPTH_CAP : y))
 			return false;
 	}
 	for (uint32_t k = 0; k < a->n; k++)
-		if (a->ops[k].op != b->ops[k].op || wc_queue_depth(a, k) != wc_queue_depth(b, k))
+		if (a->ops[k].op != b->ops[k].op || st_wc_queue_depth(a, k) != st_wc_queue_depth(b, k))
 			return false;
 	return true;
 }
 
-struct st_inst *wc_queue_newest(const struct wc_queue *q, uint32_t *depth)
+struct st_inst *st_wc_queue_newest(const struct wc_queue *q, uint32_t *depth)
 {
 	struct st_inst *best = NULL;
 	uint32_t bs = 0;
@@ -293,76 +293,76 @@ struct st_inst *wc_queue_newest(const struct wc_queue *q, uint32_t *depth)
 
 /* Per-pred queue vectors */
 
-void wc_qvec_free(struct wc_qvec *qv)
+void st_wc_qvec_free(struct wc_qvec *qv)
 {
 	for (size_t k = 0; k < qv->n; k++)
-		wc_queue_free(&qv->v[k]);
+		st_wc_queue_free(&qv->v[k]);
 	free(qv->v);
 	qv->v = NULL;
 	qv->n = qv->cap = 0;
 }
 
-struct wc_queue *wc_qvec_push(struct wc_qvec *qv, struct st_block *pred)
+struct wc_queue *st_wc_qvec_push(struct wc_qvec *qv, struct st_block *pred)
 {
 	st_vec_reserve(qv, qv->n + 1);
 	struct wc_queue *q = &qv->v[qv->n++];
-	wc_queue_init(q, pred);
+	st_wc_queue_init(q, pred);
 	return q;
 }
 
-void wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src)
+void st_wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src)
 {
 	while (dst->n > src->n)
-		wc_queue_free(&dst->v[--dst->n]);
+		st_wc_queue_free(&dst->v[--dst->n]);
 	while (dst->n < src->n)
-		wc_qvec_push(dst, NULL);
+		st_wc_qvec_push(dst, NULL);
 	for (size_t k = 0; k < src->n; k++)
-		wc_queue_copy(&dst->v[k], &src->v[k]);
+		st_wc_queue_copy(&dst->v[k], &src->v[k]);
 }
 
-bool wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b)
+bool st_wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b)
 {
 	if (a->n != b->n)
 		return false;
 	for (size_t k = 0; k < a->n; k++)
-		if (!wc_queue_equal(&a->v[k], &b->v[k]))
+		if (!st_wc_queue_equal(&a->v[k], &b->v[k]))
 			return false;
 	return true;
 }
 
 /* DataflowState */
 
-void wc_state_free(struct wc_state *s)
+void st_wc_state_free(struct wc_state *s)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
-		wc_qvec_free(&s->q[c]);
+		st_wc_qvec_free(&s->q[c]);
 }
 
-void wc_state_copy(struct wc_state *dst, const struct wc_state *src)
+void st_wc_state_copy(struct wc_state *dst, const struct wc_state *src)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
-		wc_qvec_copy(&dst->q[c], &src->q[c]);
+		st_wc_qvec_copy(&dst->q[c], &src->q[c]);
 }
 
-bool wc_state_equal(const struct wc_state *a, const struct wc_state *b)
+bool st_wc_state_equal(const struct wc_state *a, const struct wc_state *b)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
-		if (!wc_qvec_equal(&a->q[c], &b->q[c]))
+		if (!st_wc_qvec_equal(&a->q[c], &b->q[c]))
 			return false;
 	return true;
 }
 
-void wc_state_trim(struct wc_state *s, enum st_counter c, int n)
+void st_wc_state_trim(struct wc_state *s, enum st_counter c, int n)
 {
 	/* Scalar loads return out of order: a non-zero wait says how many are
 	 * left, not which, so it retires none of them. */
 	if (c == ST_CNT_KM && n > 0)
 		return;
 	for (size_t k = 0; k < s->q[c].n; k++)
-		wc_queue_trim(&s->q[c].v[k], n);
+		st_wc_queue_trim(&s->q[c].v[k], n);
 }
 
-bool wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes)
+bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes)
 {
 	bool dropped = false;
 	for (size_t k = 0; k < s->q[c].n; k++)
@@ -370,45 +370,45 @@ bool wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *o
 	return dropped;
 }
 
-bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
+bool st_wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
 {
-	return wc_state_append_id(s, c, op, op->id, UINT64_MAX);
+	return st_wc_state_append_id(s, c, op, op->id, UINT64_MAX);
 }
 
-bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only)
+bool st_wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only)
 {
 	for (size_t k = 0; k < s->q[c].n; k++)
-		if ((only < 0 || (size_t)only == k) && !wc_queue_empty(&s->q[c].v[k]))
+		if ((only < 0 || (size_t)only == k) && !st_wc_queue_empty(&s->q[c].v[k]))
 			return true;
 	return false;
 }
 
 /* CounterEmitState */
 
-void wc_emit_reset(struct wc_emit *e)
+void st_wc_emit_reset(struct wc_emit *e)
 {
 	e->last = WC_UNUSED;
 	e->since = 0;
 }
 
-bool wc_emit_needs_new_wait(const struct wc_emit *e, int required)
+bool st_wc_emit_needs_new_wait(const struct wc_emit *e, int required)
 {
 	return e->last == WC_UNUSED || e->last + e->since > required;
 }
 
-void wc_emit_waited(struct wc_emit *e, int n)
+void st_wc_emit_waited(struct wc_emit *e, int n)
 {
 	e->last = n;
 	e->since = 0;
 }
 
-void wc_emit_issued(struct wc_emit *e)
+void st_wc_emit_issued(struct wc_emit *e)
 {
 	if (e->last != WC_UNUSED)
 		e->since++;
 }
 
-const char *wc_rule_name(enum wc_rule r)
+const char *st_wc_rule_name(enum wc_rule r)
 {
 	switch (r) {
 	case WC_RULE_RAW: return "RAW";
@@ -425,7 +425,7 @@ const char *wc_rule_name(enum wc_rule r)
 
 /* WaitInsertionPlan */
 
-void wc_plan_init(struct wc_plan *p, uint32_t ninst)
+void st_wc_plan_init(struct wc_plan *p, uint32_t ninst)
 {
 	memset(p, 0, sizeof *p);
 	p->ninst = ninst;
@@ -434,7 +434,7 @@ void wc_plan_init(struct wc_plan *p, uint32_t ninst)
 		p->slot[k] = -1;
 }
 
-void wc_plan_free(struct wc_plan *p)
+void st_wc_plan_free(struct wc_plan *p)
 {
 	free(p->slot);
 	st_vec_free(&p->anchors);
@@ -443,10 +443,10 @@ void wc_plan_free(struct wc_plan *p)
 	p->slot = NULL;
 }
 
-void wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
+void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
 {
-	wc_plan_free(dst);
-	wc_plan_init(dst, src->ninst);
+	st_wc_plan_free(dst);
+	st_wc_plan_init(dst, src->ninst);
 	if (src->ninst)
 		memcpy(dst->slot, src->slot, src->ninst * sizeof *src->slot);
 	st_vec_reserve(&dst->anchors, src->anchors.n);
@@ -464,7 +464,7 @@ void wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
 	dst->cap_hit = src->cap_hit;
 }
 
-struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create)
+struct wc_anchor *st_wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create)
 {
 	st_assert(inst->id < p->ninst);
 	int32_t s = p->slot[inst->id];
@@ -473,7 +473,7 @@ struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool c
 	if (!create)
 		return NULL;
 	struct wc_anchor a = {.inst = inst};
-	wc_spec_clear(&a.spec);
+	st_wc_spec_clear(&a.spec);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		a.relaxed_from[c] = WC_UNUSED;
 	p->slot[inst->id] = (int32_t)p->anchors.n;
@@ -481,25 +481,25 @@ struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool c
 	return &st_vec_last(&p->anchors);
 }
 
-const struct wc_spec *wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst)
+const struct wc_spec *st_wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst)
 {
 	if (inst->id >= p->ninst || p->slot[inst->id] < 0)
 		return NULL;
 	return &p->anchors.v[p->slot[inst->id]].spec;
 }
 
-struct wc_tail_drain *wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ)
+struct wc_tail_drain *st_wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ)
 {
 	for (size_t k = 0; k < p->drains.n; k++)
 		if (p->drains.v[k].pred == pred)
 			return &p->drains.v[k];
 	struct wc_tail_drain d = {.pred = pred, .succ = succ};
-	wc_spec_clear(&d.spec);
+	st_wc_spec_clear(&d.spec);
 	st_vec_push(&p->drains, d);
 	return &st_vec_last(&p->drains);
 }
 
-const struct wc_tail_drain *wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred)
+const struct wc_tail_drain *st_wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred)
 {
 	for (size_t k = 0; k < p->drains.n; k++)
 		if (p->drains.v[k].pred == pred)
@@ -513,7 +513,7 @@ static int cmp_drain(const void *a, const void *b)
 	return x->pred->index < y->pred->index ? -1 : x->pred->index > y->pred->index;
 }
 
-void wc_plan_sort_drains(struct wc_plan *p)
+void st_wc_plan_sort_drains(struct wc_plan *p)
 {
 	if (p->drains.n > 1)
 		qsort(p->drains.v, p->drains.n, sizeof *p->drains.v, cmp_drain);

@@ -38,8 +38,8 @@ enum {
 struct wc_spec {
 	int cnt[ST_NUM_COUNTERS];
 };
-void wc_spec_clear(struct wc_spec *s);
-bool wc_spec_empty(const struct wc_spec *s);
+void st_wc_spec_clear(struct wc_spec *s);
+bool st_wc_spec_empty(const struct wc_spec *s);
 
 /* One op in a PerPredQueue, its issue stamp, its id (op->id when appended),
  * which orders the entries and indexes the solver's per-op facts without
@@ -70,31 +70,31 @@ struct wc_queue {
 	uint32_t unk_stamp;
 };
 
-void wc_queue_init(struct wc_queue *q, struct st_block *pred);
-void wc_queue_free(struct wc_queue *q);
-void wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
+void st_wc_queue_init(struct wc_queue *q, struct st_block *pred);
+void st_wc_queue_free(struct wc_queue *q);
+void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
 /* countFrom(op): ops from op's newest issue to the tail, inclusive, 0 when op
  * cannot be in flight on these paths. The unknown region counts as holding op. */
-uint32_t wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
+uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
 /* countFrom of the entry at index k (0 = oldest). */
-uint32_t wc_queue_depth(const struct wc_queue *q, uint32_t k);
+uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k);
 /* countFrom of the newest op of the unknown region; 0 without one. */
-uint32_t wc_queue_unk_depth(const struct wc_queue *q);
-bool wc_queue_empty(const struct wc_queue *q);
+uint32_t st_wc_queue_unk_depth(const struct wc_queue *q);
+bool st_wc_queue_empty(const struct wc_queue *q);
 /* Records an issued op (after the wait decision of its own instruction).
  * Returns true when an older op had to leave the list at the cap. */
-bool wc_queue_append(struct wc_queue *q, struct st_inst *op);
-/* countFrom as wc_queue_count_from, and whether only the unknown region holds op. */
-uint32_t wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown);
+bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op);
+/* countFrom as st_wc_queue_count_from, and whether only the unknown region holds op. */
+uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown);
 /* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. */
-void wc_queue_trim(struct wc_queue *q, int n);
+void st_wc_queue_trim(struct wc_queue *q, int n);
 /* Adds every path of `src` to `dst` (smallest countFrom per op). */
-void wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
+void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
 /* Makes the queue "anything may be in flight". */
-void wc_queue_set_unknown(struct wc_queue *q);
-bool wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b);
+void st_wc_queue_set_unknown(struct wc_queue *q);
+bool st_wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b);
 /* The op issued last among the listed ones and its countFrom (NULL, 0: none). */
-struct st_inst *wc_queue_newest(const struct wc_queue *q, uint32_t *depth);
+struct st_inst *st_wc_queue_newest(const struct wc_queue *q, uint32_t *depth);
 
 /* The per-pred queues of one counter. Index k means the same predecessor in
  * every counter's vector of one state. */
@@ -102,25 +102,25 @@ struct wc_qvec {
 	struct wc_queue *v;
 	size_t n, cap;
 };
-void wc_qvec_free(struct wc_qvec *qv);
-void wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src);
-bool wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b);
-struct wc_queue *wc_qvec_push(struct wc_qvec *qv, struct st_block *pred);
+void st_wc_qvec_free(struct wc_qvec *qv);
+void st_wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src);
+bool st_wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b);
+struct wc_queue *st_wc_qvec_push(struct wc_qvec *qv, struct st_block *pred);
 
 /* DataflowState. */
 struct wc_state {
 	struct wc_qvec q[ST_NUM_COUNTERS];
 };
-void wc_state_free(struct wc_state *s);
-void wc_state_copy(struct wc_state *dst, const struct wc_state *src);
-bool wc_state_equal(const struct wc_state *a, const struct wc_state *b);
+void st_wc_state_free(struct wc_state *s);
+void st_wc_state_copy(struct wc_state *dst, const struct wc_state *src);
+bool st_wc_state_equal(const struct wc_state *a, const struct wc_state *b);
 /* trimQueues: applies `s_wait_<c> n` to every per-pred queue of counter c.
  * KM retires out of order: only a wait of 0 retires anything. */
-void wc_state_trim(struct wc_state *s, enum st_counter c, int n);
-bool wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op);
-/* wc_state_append with op's id and write mask given. */
-bool wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes);
-bool wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only);
+void st_wc_state_trim(struct wc_state *s, enum st_counter c, int n);
+bool st_wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op);
+/* st_wc_state_append with op's id and write mask given. */
+bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes);
+bool st_wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only);
 
 /* CounterEmitState: the last wait emitted (or credited) for a counter in the
  * current block walk and the ops of that counter issued since. */
@@ -128,11 +128,11 @@ struct wc_emit {
 	int last;      /* lastEmittedWait, WC_UNUSED if none */
 	int since;     /* opsSinceLastWait */
 };
-void wc_emit_reset(struct wc_emit *e);
+void st_wc_emit_reset(struct wc_emit *e);
 /* needsNewWait(required): the hardware may hold more than `required` ops. */
-bool wc_emit_needs_new_wait(const struct wc_emit *e, int required);
-void wc_emit_waited(struct wc_emit *e, int n);
-void wc_emit_issued(struct wc_emit *e);
+bool st_wc_emit_needs_new_wait(const struct wc_emit *e, int required);
+void st_wc_emit_waited(struct wc_emit *e, int n);
+void st_wc_emit_issued(struct wc_emit *e);
 
 /* Why a wait is needed, for --remarks. */
 enum wc_rule {
@@ -145,7 +145,7 @@ enum wc_rule {
 	WC_RULE_TAIL_DRAIN,
 	WC_RULE_CAP_HIT,
 };
-const char *wc_rule_name(enum wc_rule r);
+const char *st_wc_rule_name(enum wc_rule r);
 
 struct wc_reason {
 	struct st_inst *anchor;   /* the wait goes before this instruction, or */
@@ -198,16 +198,16 @@ struct wc_plan {
 	} reasons;
 	bool cap_hit;             /* the all-zero fallback plan */
 };
-void wc_plan_init(struct wc_plan *p, uint32_t ninst);
-void wc_plan_free(struct wc_plan *p);
-void wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src);
+void st_wc_plan_init(struct wc_plan *p, uint32_t ninst);
+void st_wc_plan_free(struct wc_plan *p);
+void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src);
 /* The anchor entry of `inst`, created (all WC_UNUSED) when `create`. */
-struct wc_anchor *wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create);
-const struct wc_spec *wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst);
+struct wc_anchor *st_wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create);
+const struct wc_spec *st_wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst);
 /* The drain of `pred`, created when missing. */
-struct wc_tail_drain *wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ);
-const struct wc_tail_drain *wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred);
-void wc_plan_sort_drains(struct wc_plan *p);
+struct wc_tail_drain *st_wc_plan_drain(struct wc_plan *p, struct st_block *pred, struct st_block *succ);
+const struct wc_tail_drain *st_wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred);
+void st_wc_plan_sort_drains(struct wc_plan *p);
 
 /* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands. */
 struct wc_tokens {
@@ -294,24 +294,24 @@ struct wc_dataflow {
 	struct st_inst *overflow_at[ST_NUM_COUNTERS];
 };
 
-void wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
+void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg);
-void wc_dataflow_free(struct wc_dataflow *df);
-void wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
-unsigned wc_dataflow_iteration_cap(const struct wc_dataflow *df);
+void st_wc_dataflow_free(struct wc_dataflow *df);
+void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
+unsigned st_wc_dataflow_iteration_cap(const struct wc_dataflow *df);
 /* Indexes `plan`'s tail drains for mergeFromPredecessors (NULL: none). */
-void wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan);
+void st_wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *plan);
 
 /* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
  * recording sweep over the converged states). In WC_SIMULATE and WC_REFINE,
  * `plan_in` holds the planned waits and tail drains. Returns false when the
  * cap was hit. */
-bool wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
-void wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
+void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
                          struct wc_plan *out, bool explain);
 /* The all-zero fallback: every anchor that could need a wait from an unknown
  * state drains its counters to 0. */
-void wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain);
+void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain);
 
 /* Pieces of transferBlock shared with the optimizer. */
 struct wc_required {
@@ -321,20 +321,20 @@ struct wc_required {
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
-void wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
+void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
                                int only, struct wc_required *req, struct wc_why *why);
 /* Credits an input wait instruction to the state; false if `inst` is none. */
-bool wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
+bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
                     struct wc_emit emit[ST_NUM_COUNTERS]);
 /* mergeFromPredecessors into a fresh state; with `drains` (the plan indexed
- * by wc_dataflow_index_drains) each predecessor's queues are trimmed by its
+ * by st_wc_dataflow_index_drains) each predecessor's queues are trimmed by its
  * tail drain (adjustedEntry). */
-void wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
+void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
                                 const struct wc_plan *drains, struct wc_state *out);
-enum st_counter wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
-const struct wc_tokens *wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
-bool wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
-const struct wc_phi_summary *wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);
+enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
+const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
+bool st_wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
+const struct wc_phi_summary *st_wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);
 
 /* WaitPlanOptimizer: rewrite(plan, dataflowResult, func); returns true when
  * it changed the plan. */
@@ -350,16 +350,16 @@ struct wc_promotion_stats {
 	unsigned tail_drains;
 	bool explain;
 };
-struct wc_optimizer wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
+struct wc_optimizer st_wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
 
 /* Finalize: refines the plan until its own simulation needs exactly it (see
  * finalize.c). Returns false when that does not settle (the plan is then
  * unchanged and the caller falls back). */
-bool wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
+bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
 /* Whether two plans place the same waits and tail drains. */
-bool wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
+bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
 
 /* Emit: inserts the planned waits and reports remarks and statistics. */
-void wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain);
+void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain);
 
 #endif

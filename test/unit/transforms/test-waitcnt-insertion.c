@@ -30,22 +30,22 @@ START_TEST(test_count_from_and_trim)
 	struct fixture fx;
 	setup(&fx);
 	struct wc_queue q;
-	wc_queue_init(&q, NULL);
+	st_wc_queue_init(&q, NULL);
 	for (int k = 0; k < 4; k++)
-		ck_assert(!wc_queue_append(&q, fx.op[k]));
+		ck_assert(!st_wc_queue_append(&q, fx.op[k]));
 	/* The seed's example: op0 countFrom 4 (wait 3) ... op3 countFrom 1. */
 	for (int k = 0; k < 4; k++)
-		ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[k]), 4 - k);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[7]), 0);
+		ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[k]), 4 - k);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[7]), 0);
 	/* s_wait 2 keeps the two newest. */
-	wc_queue_trim(&q, 2);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 0);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 0);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 2);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[3]), 1);
-	wc_queue_trim(&q, 0);
-	ck_assert(wc_queue_empty(&q));
-	wc_queue_free(&q);
+	st_wc_queue_trim(&q, 2);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[0]), 0);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[1]), 0);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[2]), 2);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[3]), 1);
+	st_wc_queue_trim(&q, 0);
+	ck_assert(st_wc_queue_empty(&q));
+	st_wc_queue_free(&q);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -55,14 +55,14 @@ START_TEST(test_reissue_keeps_newest)
 	struct fixture fx;
 	setup(&fx);
 	struct wc_queue q;
-	wc_queue_init(&q, NULL);
-	wc_queue_append(&q, fx.op[0]);
-	wc_queue_append(&q, fx.op[1]);
-	wc_queue_append(&q, fx.op[0]); /* next loop iteration */
+	st_wc_queue_init(&q, NULL);
+	st_wc_queue_append(&q, fx.op[0]);
+	st_wc_queue_append(&q, fx.op[1]);
+	st_wc_queue_append(&q, fx.op[0]); /* next loop iteration */
 	ck_assert_uint_eq(q.n, 2);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 1);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 2);
-	wc_queue_free(&q);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[0]), 1);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[1]), 2);
+	st_wc_queue_free(&q);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -72,22 +72,22 @@ START_TEST(test_cap_keeps_dropped_ops_waitable)
 	struct fixture fx;
 	setup(&fx);
 	struct wc_queue q;
-	wc_queue_init(&q, NULL);
+	st_wc_queue_init(&q, NULL);
 	for (int k = 0; k < WC_MAX_IN_FLIGHT; k++)
-		ck_assert(!wc_queue_append(&q, fx.op[k]));
-	ck_assert(wc_queue_append(&q, fx.op[WC_MAX_IN_FLIGHT])); /* the 65th */
+		ck_assert(!st_wc_queue_append(&q, fx.op[k]));
+	ck_assert(st_wc_queue_append(&q, fx.op[WC_MAX_IN_FLIGHT])); /* the 65th */
 	ck_assert_uint_eq(q.n, WC_MAX_IN_FLIGHT);
 	ck_assert(q.unk);
 	/* op0 left the list but is still waited for, at countFrom 65. */
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 65);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 64);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[0]), 65);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[1]), 64);
 	/* A wait of 63 drains everything older than the 63 newest. */
-	wc_queue_trim(&q, 63);
+	st_wc_queue_trim(&q, 63);
 	ck_assert(!q.unk);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[0]), 0);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[1]), 0);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 63);
-	wc_queue_free(&q);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[0]), 0);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[1]), 0);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[2]), 63);
+	st_wc_queue_free(&q);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -97,19 +97,19 @@ START_TEST(test_unknown_region)
 	struct fixture fx;
 	setup(&fx);
 	struct wc_queue q;
-	wc_queue_init(&q, NULL);
-	wc_queue_set_unknown(&q);
-	ck_assert(!wc_queue_empty(&q));
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 1);
-	wc_queue_append(&q, fx.op[1]);
-	wc_queue_append(&q, fx.op[2]);
+	st_wc_queue_init(&q, NULL);
+	st_wc_queue_set_unknown(&q);
+	ck_assert(!st_wc_queue_empty(&q));
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[5]), 1);
+	st_wc_queue_append(&q, fx.op[1]);
+	st_wc_queue_append(&q, fx.op[2]);
 	/* Anything from before the walk is older than the two appends. */
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 3);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[2]), 1);
-	wc_queue_trim(&q, 2);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[5]), 3);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[2]), 1);
+	st_wc_queue_trim(&q, 2);
 	ck_assert(!q.unk);
-	ck_assert_uint_eq(wc_queue_count_from(&q, fx.op[5]), 0);
-	wc_queue_free(&q);
+	ck_assert_uint_eq(st_wc_queue_count_from(&q, fx.op[5]), 0);
+	st_wc_queue_free(&q);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -120,33 +120,33 @@ START_TEST(test_merge_min_count_from)
 	setup(&fx);
 	struct st_inst *a = fx.op[0], *b = fx.op[1], *c = fx.op[2], *x = fx.op[3];
 	struct wc_queue q1, q2, m;
-	wc_queue_init(&q1, NULL);
-	wc_queue_init(&q2, NULL);
-	wc_queue_init(&m, NULL);
-	wc_queue_append(&q1, a);
-	wc_queue_append(&q1, b);
-	wc_queue_append(&q1, x);
-	wc_queue_append(&q2, c);
-	wc_queue_append(&q2, a);
-	wc_queue_append(&q2, x);
-	wc_queue_merge(&m, &q1);
-	wc_queue_merge(&m, &q2);
-	ck_assert_uint_eq(wc_queue_count_from(&m, a), 2); /* q2's position */
-	ck_assert_uint_eq(wc_queue_count_from(&m, b), 2);
-	ck_assert_uint_eq(wc_queue_count_from(&m, c), 3);
-	ck_assert_uint_eq(wc_queue_count_from(&m, x), 1);
+	st_wc_queue_init(&q1, NULL);
+	st_wc_queue_init(&q2, NULL);
+	st_wc_queue_init(&m, NULL);
+	st_wc_queue_append(&q1, a);
+	st_wc_queue_append(&q1, b);
+	st_wc_queue_append(&q1, x);
+	st_wc_queue_append(&q2, c);
+	st_wc_queue_append(&q2, a);
+	st_wc_queue_append(&q2, x);
+	st_wc_queue_merge(&m, &q1);
+	st_wc_queue_merge(&m, &q2);
+	ck_assert_uint_eq(st_wc_queue_count_from(&m, a), 2); /* q2's position */
+	ck_assert_uint_eq(st_wc_queue_count_from(&m, b), 2);
+	ck_assert_uint_eq(st_wc_queue_count_from(&m, c), 3);
+	ck_assert_uint_eq(st_wc_queue_count_from(&m, x), 1);
 	/* Merging in the other order gives the same queue. */
 	struct wc_queue m2;
-	wc_queue_init(&m2, NULL);
-	wc_queue_merge(&m2, &q2);
-	wc_queue_merge(&m2, &q1);
-	ck_assert(wc_queue_equal(&m, &m2));
-	wc_queue_trim(&m2, 1);
-	ck_assert(!wc_queue_equal(&m, &m2));
-	wc_queue_free(&q1);
-	wc_queue_free(&q2);
-	wc_queue_free(&m);
-	wc_queue_free(&m2);
+	st_wc_queue_init(&m2, NULL);
+	st_wc_queue_merge(&m2, &q2);
+	st_wc_queue_merge(&m2, &q1);
+	ck_assert(st_wc_queue_equal(&m, &m2));
+	st_wc_queue_trim(&m2, 1);
+	ck_assert(!st_wc_queue_equal(&m, &m2));
+	st_wc_queue_free(&q1);
+	st_wc_queue_free(&q2);
+	st_wc_queue_free(&m);
+	st_wc_queue_free(&m2);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -176,19 +176,19 @@ START_TEST(test_merge_is_exact)
 		struct fifo paths[4];
 		int npaths = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 4;
 		struct wc_queue merged;
-		wc_queue_init(&merged, NULL);
+		st_wc_queue_init(&merged, NULL);
 		for (int p = 0; p < npaths; p++) {
 			struct wc_queue one;
-			wc_queue_init(&one, NULL);
+			st_wc_queue_init(&one, NULL);
 			paths[p].n = 0;
 			int len = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12;
 			for (int k = 0; k < len; k++) {
 				int op = (int)((seed = seed * 1103515245u + 12345u) >> 16) % 10;
 				paths[p].ops[paths[p].n++] = op;
-				wc_queue_append(&one, fx.op[op]);
+				st_wc_queue_append(&one, fx.op[op]);
 			}
-			wc_queue_merge(&merged, &one);
-			wc_queue_free(&one);
+			st_wc_queue_merge(&merged, &one);
+			st_wc_queue_free(&one);
 		}
 		for (int step = 0; step < 20; step++) {
 			unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
@@ -196,7 +196,7 @@ START_TEST(test_merge_is_exact)
 				int op = (int)(r / 3) % 10;
 				for (int p = 0; p < npaths; p++)
 					paths[p].ops[paths[p].n++] = op;
-				wc_queue_append(&merged, fx.op[op]);
+				st_wc_queue_append(&merged, fx.op[op]);
 			} else {
 				int n = (int)(r / 3) % 6;
 				for (int p = 0; p < npaths; p++)
@@ -204,7 +204,7 @@ START_TEST(test_merge_is_exact)
 						memmove(paths[p].ops, paths[p].ops + paths[p].n - n, n * sizeof(int));
 						paths[p].n = n;
 					}
-				wc_queue_trim(&merged, n);
+				st_wc_queue_trim(&merged, n);
 			}
 			for (int op = 0; op < 10; op++) {
 				uint32_t want = 0;
@@ -213,10 +213,10 @@ START_TEST(test_merge_is_exact)
 					if (d && (!want || d < want))
 						want = d;
 				}
-				ck_assert_uint_eq(wc_queue_count_from(&merged, fx.op[op]), want);
+				ck_assert_uint_eq(st_wc_queue_count_from(&merged, fx.op[op]), want);
 			}
 		}
-		wc_queue_free(&merged);
+		st_wc_queue_free(&merged);
 	}
 	st_module_free(fx.m);
 }
@@ -228,26 +228,26 @@ START_TEST(test_state_km_out_of_order)
 	setup(&fx);
 	struct wc_state s = {0};
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
-		wc_qvec_push(&s.q[c], NULL);
-	wc_state_append(&s, ST_CNT_KM, fx.op[0]);
-	wc_state_append(&s, ST_CNT_KM, fx.op[1]);
-	wc_state_append(&s, ST_CNT_DS, fx.op[2]);
-	wc_state_append(&s, ST_CNT_DS, fx.op[3]);
+		st_wc_qvec_push(&s.q[c], NULL);
+	st_wc_state_append(&s, ST_CNT_KM, fx.op[0]);
+	st_wc_state_append(&s, ST_CNT_KM, fx.op[1]);
+	st_wc_state_append(&s, ST_CNT_DS, fx.op[2]);
+	st_wc_state_append(&s, ST_CNT_DS, fx.op[3]);
 	/* s_wait_kmcnt 1 says one is left, not which: nothing retires. */
-	wc_state_trim(&s, ST_CNT_KM, 1);
-	ck_assert_uint_eq(wc_queue_count_from(&s.q[ST_CNT_KM].v[0], fx.op[0]), 2);
-	wc_state_trim(&s, ST_CNT_DS, 1);
-	ck_assert_uint_eq(wc_queue_count_from(&s.q[ST_CNT_DS].v[0], fx.op[2]), 0);
-	ck_assert(wc_state_any_in_flight(&s, ST_CNT_KM, -1));
-	wc_state_trim(&s, ST_CNT_KM, 0);
-	ck_assert(!wc_state_any_in_flight(&s, ST_CNT_KM, -1));
+	st_wc_state_trim(&s, ST_CNT_KM, 1);
+	ck_assert_uint_eq(st_wc_queue_count_from(&s.q[ST_CNT_KM].v[0], fx.op[0]), 2);
+	st_wc_state_trim(&s, ST_CNT_DS, 1);
+	ck_assert_uint_eq(st_wc_queue_count_from(&s.q[ST_CNT_DS].v[0], fx.op[2]), 0);
+	ck_assert(st_wc_state_any_in_flight(&s, ST_CNT_KM, -1));
+	st_wc_state_trim(&s, ST_CNT_KM, 0);
+	ck_assert(!st_wc_state_any_in_flight(&s, ST_CNT_KM, -1));
 	struct wc_state t = {0};
-	wc_state_copy(&t, &s);
-	ck_assert(wc_state_equal(&s, &t));
-	wc_state_append(&t, ST_CNT_LOAD, fx.op[4]);
-	ck_assert(!wc_state_equal(&s, &t));
-	wc_state_free(&s);
-	wc_state_free(&t);
+	st_wc_state_copy(&t, &s);
+	ck_assert(st_wc_state_equal(&s, &t));
+	st_wc_state_append(&t, ST_CNT_LOAD, fx.op[4]);
+	ck_assert(!st_wc_state_equal(&s, &t));
+	st_wc_state_free(&s);
+	st_wc_state_free(&t);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -255,15 +255,15 @@ END_TEST
 START_TEST(test_needs_new_wait)
 {
 	struct wc_emit e;
-	wc_emit_reset(&e);
-	ck_assert(wc_emit_needs_new_wait(&e, 5)); /* nothing emitted yet */
-	wc_emit_waited(&e, 2);
+	st_wc_emit_reset(&e);
+	ck_assert(st_wc_emit_needs_new_wait(&e, 5)); /* nothing emitted yet */
+	st_wc_emit_waited(&e, 2);
 	/* The seed: lastEmitted=2, opsSince=0, required 0 -> 2+0 > 0. */
-	ck_assert(wc_emit_needs_new_wait(&e, 0));
-	ck_assert(!wc_emit_needs_new_wait(&e, 2));
-	wc_emit_issued(&e);
-	ck_assert(wc_emit_needs_new_wait(&e, 2));  /* 2+1 > 2 */
-	ck_assert(!wc_emit_needs_new_wait(&e, 3)); /* 2+1 <= 3 */
+	ck_assert(st_wc_emit_needs_new_wait(&e, 0));
+	ck_assert(!st_wc_emit_needs_new_wait(&e, 2));
+	st_wc_emit_issued(&e);
+	ck_assert(st_wc_emit_needs_new_wait(&e, 2));  /* 2+1 > 2 */
+	ck_assert(!st_wc_emit_needs_new_wait(&e, 3)); /* 2+1 <= 3 */
 }
 END_TEST
 
@@ -272,38 +272,38 @@ START_TEST(test_spec_and_plan)
 	struct fixture fx;
 	setup(&fx);
 	struct wc_spec s;
-	wc_spec_clear(&s);
-	ck_assert(wc_spec_empty(&s));
+	st_wc_spec_clear(&s);
+	ck_assert(st_wc_spec_empty(&s));
 	s.cnt[ST_CNT_TENSOR] = 0;
-	ck_assert(!wc_spec_empty(&s));
+	ck_assert(!st_wc_spec_empty(&s));
 
 	struct wc_plan p;
-	wc_plan_init(&p, 80);
-	ck_assert_ptr_null(wc_plan_spec(&p, fx.op[3]));
-	struct wc_anchor *a = wc_plan_anchor(&p, fx.op[3], true);
+	st_wc_plan_init(&p, 80);
+	ck_assert_ptr_null(st_wc_plan_spec(&p, fx.op[3]));
+	struct wc_anchor *a = st_wc_plan_anchor(&p, fx.op[3], true);
 	a->spec.cnt[ST_CNT_DS] = 2;
-	ck_assert_int_eq(wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_DS], 2);
-	ck_assert_int_eq(wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_LOAD], WC_UNUSED);
-	ck_assert_ptr_eq(wc_plan_anchor(&p, fx.op[3], false), a);
+	ck_assert_int_eq(st_wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_DS], 2);
+	ck_assert_int_eq(st_wc_plan_spec(&p, fx.op[3])->cnt[ST_CNT_LOAD], WC_UNUSED);
+	ck_assert_ptr_eq(st_wc_plan_anchor(&p, fx.op[3], false), a);
 
 	/* Tail drains: one per predecessor, sorted by block index. */
 	struct st_function *f = st_function_new(fx.m, "f", noloc);
 	struct st_block *b0 = st_block_new(f, "b0", noloc), *b1 = st_block_new(f, "b1", noloc);
 	struct st_block *j = st_block_new(f, "join", noloc);
-	wc_plan_drain(&p, b1, j)->spec.cnt[ST_CNT_TENSOR] = 1;
-	wc_plan_drain(&p, b0, j)->spec.cnt[ST_CNT_TENSOR] = 0;
-	ck_assert_ptr_eq(wc_plan_drain(&p, b1, j), wc_plan_find_drain(&p, b1));
+	st_wc_plan_drain(&p, b1, j)->spec.cnt[ST_CNT_TENSOR] = 1;
+	st_wc_plan_drain(&p, b0, j)->spec.cnt[ST_CNT_TENSOR] = 0;
+	ck_assert_ptr_eq(st_wc_plan_drain(&p, b1, j), st_wc_plan_find_drain(&p, b1));
 	ck_assert_uint_eq(p.drains.n, 2);
-	wc_plan_sort_drains(&p);
+	st_wc_plan_sort_drains(&p);
 	ck_assert_ptr_eq(p.drains.v[0].pred, b0);
 	ck_assert_ptr_eq(p.drains.v[1].pred, b1);
 
 	struct wc_plan q = {0};
-	wc_plan_copy(&q, &p);
-	ck_assert_int_eq(wc_plan_spec(&q, fx.op[3])->cnt[ST_CNT_DS], 2);
-	ck_assert_int_eq(wc_plan_find_drain(&q, b1)->spec.cnt[ST_CNT_TENSOR], 1);
-	wc_plan_free(&q);
-	wc_plan_free(&p);
+	st_wc_plan_copy(&q, &p);
+	ck_assert_int_eq(st_wc_plan_spec(&q, fx.op[3])->cnt[ST_CNT_DS], 2);
+	ck_assert_int_eq(st_wc_plan_find_drain(&q, b1)->spec.cnt[ST_CNT_TENSOR], 1);
+	st_wc_plan_free(&q);
+	st_wc_plan_free(&p);
 	st_module_free(fx.m);
 }
 END_TEST
@@ -341,22 +341,22 @@ START_TEST(test_merge_from_predecessors)
 
 	for (int carried = 0; carried < 2; carried++) {
 		struct wc_dataflow df;
-		wc_dataflow_init(&df, NULL, f, &cfg);
+		st_wc_dataflow_init(&df, NULL, f, &cfg);
 		df.loop_carried_token_deps = carried;
 		/* Exit states: a has two paths (queues), b and join one, dead one. */
 		for (int k = 1; k < 5; k++)
 			for (int c = 0; c < ST_NUM_COUNTERS; c++)
-				wc_qvec_push(&df.exit[k].q[c], NULL);
-		wc_qvec_push(&df.exit[1].q[ST_CNT_DS], NULL);
-		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[0]);
-		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[1]);
-		wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[1], ds[1]);
-		wc_queue_append(&df.exit[2].q[ST_CNT_DS].v[0], ds[2]);
-		wc_queue_append(&df.exit[3].q[ST_CNT_TENSOR].v[0], t);
-		wc_queue_append(&df.exit[4].q[ST_CNT_DS].v[0], ds[3]);
+				st_wc_qvec_push(&df.exit[k].q[c], NULL);
+		st_wc_qvec_push(&df.exit[1].q[ST_CNT_DS], NULL);
+		st_wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[0]);
+		st_wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[0], ds[1]);
+		st_wc_queue_append(&df.exit[1].q[ST_CNT_DS].v[1], ds[1]);
+		st_wc_queue_append(&df.exit[2].q[ST_CNT_DS].v[0], ds[2]);
+		st_wc_queue_append(&df.exit[3].q[ST_CNT_TENSOR].v[0], t);
+		st_wc_queue_append(&df.exit[4].q[ST_CNT_DS].v[0], ds[3]);
 
 		struct wc_state in = {0};
-		wc_merge_from_predecessors(&df, bl[3], df.exit, NULL, &in);
+		st_wc_merge_from_predecessors(&df, bl[3], df.exit, NULL, &in);
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 			ck_assert_uint_eq(in.q[c].n, 3);
 			ck_assert_ptr_eq(in.q[c].v[0].pred, bl[1]);
@@ -364,30 +364,30 @@ START_TEST(test_merge_from_predecessors)
 			ck_assert_ptr_eq(in.q[c].v[2].pred, bl[3]);
 		}
 		const struct wc_qvec *dsq = &in.q[ST_CNT_DS];
-		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[0], ds[0]), 2);
-		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[0], ds[1]), 1);
-		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[1], ds[2]), 1);
-		ck_assert_uint_eq(wc_queue_count_from(&dsq->v[1], ds[3]), 0); /* dead: unreachable */
-		ck_assert_uint_eq(wc_queue_count_from(&in.q[ST_CNT_TENSOR].v[2], t), carried ? 1 : 0);
+		ck_assert_uint_eq(st_wc_queue_count_from(&dsq->v[0], ds[0]), 2);
+		ck_assert_uint_eq(st_wc_queue_count_from(&dsq->v[0], ds[1]), 1);
+		ck_assert_uint_eq(st_wc_queue_count_from(&dsq->v[1], ds[2]), 1);
+		ck_assert_uint_eq(st_wc_queue_count_from(&dsq->v[1], ds[3]), 0); /* dead: unreachable */
+		ck_assert_uint_eq(st_wc_queue_count_from(&in.q[ST_CNT_TENSOR].v[2], t), carried ? 1 : 0);
 
 		/* A tail drain of a: dscnt 0 empties a's queue on the way in. */
 		struct wc_plan plan;
-		wc_plan_init(&plan, df.ninst);
-		wc_plan_drain(&plan, bl[1], bl[3])->spec.cnt[ST_CNT_DS] = 0;
-		wc_dataflow_index_drains(&df, &plan);
-		wc_merge_from_predecessors(&df, bl[3], df.exit, &plan, &in);
-		ck_assert(wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
-		ck_assert_uint_eq(wc_queue_count_from(&in.q[ST_CNT_DS].v[1], ds[2]), 1);
+		st_wc_plan_init(&plan, df.ninst);
+		st_wc_plan_drain(&plan, bl[1], bl[3])->spec.cnt[ST_CNT_DS] = 0;
+		st_wc_dataflow_index_drains(&df, &plan);
+		st_wc_merge_from_predecessors(&df, bl[3], df.exit, &plan, &in);
+		ck_assert(st_wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
+		ck_assert_uint_eq(st_wc_queue_count_from(&in.q[ST_CNT_DS].v[1], ds[2]), 1);
 
 		/* The function entry starts from one synthetic empty queue. */
-		wc_merge_from_predecessors(&df, bl[0], df.exit, NULL, &in);
+		st_wc_merge_from_predecessors(&df, bl[0], df.exit, NULL, &in);
 		ck_assert_uint_eq(in.q[ST_CNT_DS].n, 1);
 		ck_assert_ptr_null(in.q[ST_CNT_DS].v[0].pred);
-		ck_assert(wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
+		ck_assert(st_wc_queue_empty(&in.q[ST_CNT_DS].v[0]));
 
-		wc_plan_free(&plan);
-		wc_state_free(&in);
-		wc_dataflow_free(&df);
+		st_wc_plan_free(&plan);
+		st_wc_state_free(&in);
+		st_wc_dataflow_free(&df);
 	}
 	st_cfg_free(&cfg);
 	st_module_free(m);

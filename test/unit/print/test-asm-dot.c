@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stinkytofu/emit.h"
+#include "stinkytofu/print.h"
 #include "stinkytofu/isa.h"
 
 static const struct st_loc noloc;
@@ -44,7 +44,7 @@ static struct st_value name_value(struct st_module *m, const char *s)
 static char *asm_of(const struct st_inst *i)
 {
 	struct st_buf b = {0};
-	st_emit_asm_inst(&b, i);
+	st_print_asm_inst(&b, i);
 	char *s = st_xstrdup(st_buf_cstr(&b));
 	st_buf_free(&b);
 	return s;
@@ -214,7 +214,7 @@ END_TEST
 static char *function_asm(const struct st_function *f)
 {
 	struct st_buf b = {0};
-	st_emit_asm_function(&b, f);
+	st_print_asm_function(&b, f);
 	char *s = st_xstrdup(st_buf_cstr(&b));
 	st_buf_free(&b);
 	return s;
@@ -277,7 +277,7 @@ static char *module_dot(struct st_module *m)
 	for (size_t k = 0; k < m->funcs.n; k++)
 		st_function_compute_preds(m->funcs.v[k]);
 	struct st_buf b = {0};
-	st_emit_dot_module(&b, m);
+	st_print_dot_module(&b, m);
 	char *s = st_xstrdup(st_buf_cstr(&b));
 	st_buf_free(&b);
 	return s;
@@ -363,7 +363,7 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("emit");
+	Suite *s = suite_create("print-asm-dot");
 	TCase *tc = tcase_create("core");
 	tcase_add_test(tc, created_waits);
 	tcase_add_test(tc, wait_count_from_modifier);
