@@ -6,7 +6,7 @@
 
 #include "validation.h"
 
-static uint32_t viol_slot(const struct val *v, uint32_t consumer, uint32_t producer)
+static uint32_t viol_slot(const struct validator *v, uint32_t consumer, uint32_t producer)
 {
 	uint64_t h = ((uint64_t)consumer << 32 | producer) * 0x9e3779b97f4a7c15u;
 	uint32_t s = (uint32_t)(h >> 32) & (v->vcap - 1);
@@ -19,7 +19,7 @@ static uint32_t viol_slot(const struct val *v, uint32_t consumer, uint32_t produ
 	return s;
 }
 
-static void viol_grow(struct val *v)
+static void viol_grow(struct validator *v)
 {
 	free(v->vtable);
 	v->vcap = v->vcap ? v->vcap * 2 : 64;
@@ -30,14 +30,14 @@ static void viol_grow(struct val *v)
 }
 
 /* Producer entry w is in flight at consumer `consumer`, which depends on it. */
-static void violation(struct val *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
+static void violation(struct validator *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
                       const struct use *u, const char *why)
 {
 	const struct went *e = &v->wents.v[w];
 	st_assert(e->inst != ANON);
 	const struct queue *q = &v->q[e->counter];
 	uint32_t pos = 0;
-	while (pos < q->n && wv_qat(q, pos) != w)
+	while (pos < q->n && st_wv_qat(q, pos) != w)
 		pos++;
 	st_assert(pos < q->n);
 	struct violation x = {
@@ -70,13 +70,13 @@ static void violation(struct val *v, uint32_t node, uint32_t consumer, uint32_t 
 static const enum st_counter lds_counters[2] = {ST_CNT_DS, ST_CNT_ASYNC};
 
 /* Every dependency of instruction `id` must be retired in the current state. */
-static void check(struct val *v, uint32_t node, uint32_t id)
+static void check(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
-	bool traw = wv_tensor_raw(v, f);
+	bool traw = st_wv_tensor_raw(v, f);
 	for (uint32_t k = 0; k < f->nuse; k++) {
 		const struct use *u = &v->uses.v[f->use_off + k];
-		uint32_t w = wv_owner(v, u->key);
+		uint32_t w = st_wv_owner(v, u->key);
 		v->nchecked++;
 		if (w == NONE32)
 			continue;
@@ -94,7 +94,7 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		for (int g = 0; g < NWAW; g++) {
 			if (!waw_races(f->counter, g))
 				continue;
-			uint32_t w = wv_waw_writer(v, key, g);
+			uint32_t w = st_wv_waw_writer(v, key, g);
 			v->nchecked++;
 			if (w != NONE32) {
 				struct use u = {key, NONE32};
@@ -107,14 +107,14 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
 			const struct queue *q = &v->q[lds_counters[k0]];
 			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = wv_queued_fact(v, q, k);
+				const struct fact *p = st_wv_queued_fact(v, q, k);
 				if (!p)
 					continue;
 				v->nchecked++;
-				if (!wv_tokens_overlap(v, f, p))
+				if (!st_wv_tokens_overlap(v, f, p))
 					continue;
 				bool cons = !f->tagged || !p->tagged;
-				violation(v, node, id, wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
+				violation(v, node, id, st_wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
 				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL);
 			}
 		}
@@ -126,20 +126,20 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 			const struct queue *q = &v->q[lds_counters[k0]];
 			bool any_untagged = false;
 			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = wv_queued_fact(v, q, k);
+				const struct fact *p = st_wv_queued_fact(v, q, k);
 				any_untagged |= p && !p->tagged;
 			}
 			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = wv_queued_fact(v, q, k);
+				const struct fact *p = st_wv_queued_fact(v, q, k);
 				if (!p)
 					continue;
 				v->nchecked++;
 				if (!f->tagged)
-					violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
+					violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
 				else if (any_untagged)
-					violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight");
-				else if (wv_tokens_overlap(v, f, p))
-					violation(v, node, id, wv_qat(q, k), RULE_BARRIER, NULL, NULL);
+					violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight");
+				else if (st_wv_tokens_overlap(v, f, p))
+					violation(v, node, id, st_wv_qat(q, k), RULE_BARRIER, NULL, NULL);
 			}
 		}
 	}
@@ -147,12 +147,12 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		/* An LDS read of data an async load may still be writing. */
 		const struct queue *q = &v->q[ST_CNT_ASYNC];
 		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = wv_queued_fact(v, q, k);
+			const struct fact *p = st_wv_queued_fact(v, q, k);
 			if (!p)
 				continue;
 			v->nchecked++;
-			if ((p->roles & ROLE_ASYNC_WRITER) && wv_tokens_overlap(v, f, p))
-				violation(v, node, id, wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
+			if ((p->roles & ROLE_ASYNC_WRITER) && st_wv_tokens_overlap(v, f, p))
+				violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
 				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight");
 		}
 	}
@@ -160,12 +160,12 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		/* A write over LDS a tensor load may still be filling. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = wv_queued_fact(v, q, k);
+			const struct fact *p = st_wv_queued_fact(v, q, k);
 			if (!p)
 				continue;
 			v->nchecked++;
-			if (wv_tokens_overlap(v, f, p))
-				violation(v, node, id, wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
+			if (st_wv_tokens_overlap(v, f, p))
+				violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
 				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight");
 		}
 	}
@@ -175,18 +175,18 @@ static void check(struct val *v, uint32_t node, uint32_t id)
 		 * conservative rules hold at every tensor anchor. */
 		const struct queue *q = &v->q[ST_CNT_TENSOR];
 		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = wv_queued_fact(v, q, k);
+			const struct fact *p = st_wv_queued_fact(v, q, k);
 			if (!p)
 				continue;
 			v->nchecked++;
 			if (!f->tagged || !p->tagged)
-				violation(v, node, id, wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+				violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
 				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight");
 		}
 	}
 }
 
-static void apply(struct val *v, uint32_t id)
+static void apply(struct validator *v, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
 	if (f->is_wait) {
@@ -197,25 +197,25 @@ static void apply(struct val *v, uint32_t id)
 			if (c == ST_CNT_KM) {
 				/* Out of order: only kmcnt 0 says which loads are done. */
 				if (f->waits[c] == 0)
-					wv_retire_oldest(v, q, q->n);
+					st_wv_retire_oldest(v, q, q->n);
 			} else if ((uint32_t)f->waits[c] < q->n) {
-				wv_retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
+				st_wv_retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
 			}
 		}
 	}
 	const wv_key *defs = v->defs.v + f->def_off;
 	for (uint32_t k = 0; k < f->ndef; k++)
-		wv_disown(v, defs[k]);
+		st_wv_disown(v, defs[k]);
 	if (f->counter != ST_CNT_NONE) {
-		uint32_t w = wv_new_went(v, id, 0, f->counter, defs, f->ndef);
-		wv_issue(v, f->counter, w);
-		wv_note_writes(v, id, w);
+		uint32_t w = st_wv_new_went(v, id, 0, f->counter, defs, f->ndef);
+		st_wv_issue(v, f->counter, w);
+		st_wv_note_writes(v, id, w);
 	}
 }
 
 /* ---- Exploration ---------------------------------------------------------- */
 
-static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
+static uint32_t *node_slot(struct validator *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
 {
 	/* `w` and `len` are a key, compared with the stored keys. */
 	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
@@ -228,7 +228,7 @@ static uint32_t *node_slot(struct val *v, uint32_t block, const uint32_t *w, uin
 	return &v->table[s];
 }
 
-static void table_grow(struct val *v)
+static void table_grow(struct validator *v)
 {
 	free(v->table);
 	v->tcap = v->tcap ? v->tcap * 2 : 1024;
@@ -250,14 +250,14 @@ static uint32_t *copy_words(const uint32_t *w, uint32_t len)
 
 /* Queues a (block, state) node unless the join block has seen an equivalent
  * state. */
-void wv_add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
+void st_wv_add_node(struct validator *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len)
 {
 	uint64_t h = 0;
 	uint32_t *key = NULL, klen = 0;
 	if (v->dedup_block[block]) {
-		wv_class_key(v, parent == NONE32 ? NONE32 : v->nodes.v[parent].block, w, len);
+		st_wv_class_key(v, parent == NONE32 ? NONE32 : v->nodes.v[parent].block, w, len);
 		klen = (uint32_t)v->kenc.n;
-		h = wv_hash_words(v->kenc.v, klen, block);
+		h = st_wv_hash_words(v->kenc.v, klen, block);
 		if ((v->tcount + 1) * 2 > v->tcap)
 			table_grow(v);
 		uint32_t *slot = node_slot(v, block, v->kenc.v, klen, h);
@@ -275,10 +275,10 @@ void wv_add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t 
 	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, klen, h}));
 }
 
-void wv_process(struct val *v, uint32_t n)
+void st_wv_process(struct validator *v, uint32_t n)
 {
 	uint32_t b = v->nodes.v[n].block;
-	wv_decode(v, v->nodes.v[n].state, v->nodes.v[n].len);
+	st_wv_decode(v, v->nodes.v[n].state, v->nodes.v[n].len);
 	const struct st_block *blk = v->func->blocks.v[b];
 	st_foreach_inst(blk, i) {
 		check(v, n, i->id);
@@ -286,7 +286,7 @@ void wv_process(struct val *v, uint32_t n)
 	}
 	free(v->nodes.v[n].state);
 	v->nodes.v[n].state = NULL;
-	wv_encode(v, b);
+	st_wv_encode(v, b);
 	for (size_t s = 0; s < blk->succs.n; s++) {
 		if (!blk->succs.v[s])
 			continue;
@@ -295,11 +295,11 @@ void wv_process(struct val *v, uint32_t n)
 		if (be >= 0) {
 			uint32_t *w = st_xmalloc(v->enc.n * sizeof *w);
 			memcpy(w, v->enc.v, v->enc.n * sizeof *w);
-			wv_mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
-			wv_add_node(v, to, n, w, (uint32_t)v->enc.n);
+			st_wv_mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
+			st_wv_add_node(v, to, n, w, (uint32_t)v->enc.n);
 			free(w);
 		} else {
-			wv_add_node(v, to, n, v->enc.v, (uint32_t)v->enc.n);
+			st_wv_add_node(v, to, n, v->enc.v, (uint32_t)v->enc.n);
 		}
 	}
 }

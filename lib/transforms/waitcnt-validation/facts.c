@@ -15,19 +15,19 @@ static void push_token_keys(struct u32vec *ids, const struct st_inst *i)
 			st_vec_push(ids, (uint32_t)tokens[k].i);
 }
 
-int wv_cmp_u32(const void *a, const void *b)
+int st_wv_cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	return (x > y) - (x < y);
 }
 
-int wv_cmp_key(const void *a, const void *b)
+int st_wv_cmp_key(const void *a, const void *b)
 {
 	wv_key x = *(const wv_key *)a, y = *(const wv_key *)b;
 	return (x > y) - (x < y);
 }
 
-static bool has_def(const struct val *v, uint32_t off, wv_key k)
+static bool has_def(const struct validator *v, uint32_t off, wv_key k)
 {
 	for (uint32_t j = off; j < v->defs.n; j++)
 		if (v->defs.v[j] == k)
@@ -35,7 +35,7 @@ static bool has_def(const struct val *v, uint32_t off, wv_key k)
 	return false;
 }
 
-static bool has_use(const struct val *v, uint32_t off, wv_key k)
+static bool has_use(const struct validator *v, uint32_t off, wv_key k)
 {
 	for (uint32_t j = off; j < v->uses.n; j++)
 		if (v->uses.v[j].key == k)
@@ -45,7 +45,7 @@ static bool has_use(const struct val *v, uint32_t off, wv_key k)
 
 /* The token roles of mod.memtoken mirror StinkyBuildImplicitDependencyPass, so
  * a kernel is checked the same way before and after LDS<t> operands exist. */
-void wv_build_fact(struct val *v, const struct st_inst *i, uint32_t block)
+void st_wv_build_fact(struct validator *v, const struct st_inst *i, uint32_t block)
 {
 	struct fact f = {.inst = i, .block = block};
 	f.counter = st_inst_counter(i, v->stores_on_loadcnt);
@@ -119,7 +119,7 @@ void wv_build_fact(struct val *v, const struct st_inst *i, uint32_t block)
 		}
 	}
 	if (memtok.n > 1) /* qsort needs a non-null array even for no elements */
-		qsort(memtok.v, memtok.n, sizeof *memtok.v, wv_cmp_u32);
+		qsort(memtok.v, memtok.n, sizeof *memtok.v, st_wv_cmp_u32);
 	f.tok_off = (uint32_t)v->toks.n;
 	for (size_t k = 0; k < memtok.n; k++)
 		if (k == 0 || memtok.v[k] != memtok.v[k - 1])
@@ -130,7 +130,7 @@ void wv_build_fact(struct val *v, const struct st_inst *i, uint32_t block)
 }
 
 /* Untagged accesses overlap everything: disjointness cannot be proved. */
-bool wv_tokens_overlap(const struct val *v, const struct fact *a, const struct fact *b)
+bool st_wv_tokens_overlap(const struct validator *v, const struct fact *a, const struct fact *b)
 {
 	if (!a->tagged || !b->tagged)
 		return true;
@@ -149,7 +149,7 @@ bool wv_tokens_overlap(const struct val *v, const struct fact *a, const struct f
 
 /* Orders DS/ASYNC facts by (counter, tagging, token set) and TENSOR facts
  * by (tagging, loops holding the block). */
-static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
+static int cmp_class_only(const struct validator *v, uint32_t a, uint32_t b)
 {
 	const struct fact *x = &v->facts.v[a], *y = &v->facts.v[b];
 	if (x->counter != y->counter)
@@ -170,19 +170,19 @@ static int cmp_class_only(const struct val *v, uint32_t a, uint32_t b)
 static int cmp_class(const void *a, const void *b, void *arg)
 {
 	int d = cmp_class_only(arg, *(const uint32_t *)a, *(const uint32_t *)b);
-	return d ? d : wv_cmp_u32(a, b);
+	return d ? d : st_wv_cmp_u32(a, b);
 }
 
 /* Once they own no key, DS and ASYNC ops with the same tagging and token
  * set are interchangeable, and so are tensor loads with the same tagging in
  * the same loops (which decide the back edges that mark them): each gets the
  * first such fact as its class. Runs after build_loops. */
-void wv_assign_token_classes(struct val *v)
+void st_wv_assign_token_classes(struct validator *v)
 {
 	struct u32vec ids = {0};
 	for (uint32_t b = 0; b < v->nblocks; b++)
 		if (v->loops_of[b].n > 1)
-			qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, wv_cmp_u32);
+			qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, st_wv_cmp_u32);
 	for (uint32_t k = 0; k < v->facts.n; k++) {
 		enum st_counter c = v->facts.v[k].counter;
 		v->facts.v[k].tclass = k;

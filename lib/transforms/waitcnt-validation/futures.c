@@ -29,17 +29,17 @@ static size_t universe_index(const void *sorted, size_t n, size_t size, const vo
 	return (size_t)(hit - (const char *)sorted) / size;
 }
 
-size_t wv_key_index(const struct val *v, wv_key k)
+size_t st_wv_key_index(const struct validator *v, wv_key k)
 {
-	return universe_index(v->keyu.v, v->keyu.n, sizeof k, &k, wv_cmp_key);
+	return universe_index(v->keyu.v, v->keyu.n, sizeof k, &k, st_wv_cmp_key);
 }
 
-static size_t token_index(const struct val *v, uint32_t t)
+static size_t token_index(const struct validator *v, uint32_t t)
 {
-	return universe_index(v->toku.v, v->toku.n, sizeof t, &t, wv_cmp_u32);
+	return universe_index(v->toku.v, v->toku.n, sizeof t, &t, st_wv_cmp_u32);
 }
 
-bool wv_tensor_raw(const struct val *v, const struct fact *f)
+bool st_wv_tensor_raw(const struct validator *v, const struct fact *f)
 {
 	/* The seed's tensor policy: tensor RAW drains only at LDS fences, or
 	 * everywhere with a single wave. */
@@ -53,14 +53,14 @@ enum depth_group { G_DS, G_ASYNC, G_ASYNC_WRITER, G_TENSOR, NGROUPS };
 static const enum st_counter group_counter[NGROUPS] = {ST_CNT_DS, ST_CNT_ASYNC, ST_CNT_ASYNC, ST_CNT_TENSOR};
 
 /* First depth slot of a group (v->nslots = NGROUPS * per). */
-static uint32_t group_base(const struct val *v, enum depth_group g)
+static uint32_t group_base(const struct validator *v, enum depth_group g)
 {
 	return (uint32_t)g * (SLOT_TOKENS + (uint32_t)v->toku.n);
 }
 
 /* The depth slots of an op of fact f, or NONE32 for ops that matter only
  * through their registers. */
-static uint32_t slot_base(const struct val *v, const struct fact *f)
+static uint32_t slot_base(const struct validator *v, const struct fact *f)
 {
 	switch (f->counter) {
 	case ST_CNT_DS: return group_base(v, G_DS);
@@ -74,7 +74,7 @@ static uint32_t slot_base(const struct val *v, const struct fact *f)
  * largest depth (an op with maxInFlight newer ops has retired anyway). A
  * tagged anchor reaches the slots of its tokens when it depends on tagged ops
  * with overlapping tokens (`by_token`), else only what untagged ops match. */
-static void anchor_slots(const struct val *v, const struct fact *f, enum depth_group g, bool by_token, uint16_t *r)
+static void anchor_slots(const struct validator *v, const struct fact *f, enum depth_group g, bool by_token, uint16_t *r)
 {
 	uint32_t base = group_base(v, g);
 	uint16_t cap = (uint16_t)v->max_in_flight;
@@ -93,7 +93,7 @@ static void anchor_slots(const struct val *v, const struct fact *f, enum depth_g
 /* The depth transfer of one instruction, backwards: r holds, per slot, the
  * depth below which an op in flight after the instruction may still meet a
  * matching anchor; on return, the same before it. */
-static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
+static void depth_back(const struct validator *v, const struct fact *f, uint16_t *r)
 {
 	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
 	/* Its own issue: an op with d newer ops of its counter before it has
@@ -115,7 +115,7 @@ static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 	}
 	if (f->roles & ROLE_LDS_READ)
 		anchor_slots(v, f, G_ASYNC_WRITER, true, r);
-	bool traw = wv_tensor_raw(v, f);
+	bool traw = st_wv_tensor_raw(v, f);
 	if ((f->roles & ROLE_TENSOR_WAW) && traw)
 		anchor_slots(v, f, G_TENSOR, true, r);
 	else if (f->roles & ROLE_TENSOR_ANCHOR)
@@ -135,7 +135,7 @@ static void depth_back(const struct val *v, const struct fact *f, uint16_t *r)
 /* Forward transfer of the untagged-op analysis for one fact: d[g] is, over
  * all paths, the fewest ops of counter group g (DS, ASYNC) issued after the
  * newest untagged one still in flight, or NONE32 when none can be. */
-static void untagged_forward(const struct val *v, struct fact *f, uint32_t d[2], bool record)
+static void untagged_forward(const struct validator *v, struct fact *f, uint32_t d[2], bool record)
 {
 	static const enum st_counter groups[2] = {ST_CNT_DS, ST_CNT_ASYNC};
 	for (int g = 0; g < 2; g++) {
@@ -156,7 +156,7 @@ static void untagged_forward(const struct val *v, struct fact *f, uint32_t d[2],
 /* Which LDS fences may see an untagged DS or ASYNC op in flight, where the
  * conservative rule makes every op of the counter a dependency: a forward
  * fixed point, minimum at joins. */
-static void compute_untagged_fences(struct val *v, const uint32_t *first)
+static void compute_untagged_fences(struct validator *v, const uint32_t *first)
 {
 	uint32_t nb = v->nblocks;
 	uint32_t (*din)[2] = st_xmalloc((nb ? nb : 1) * sizeof *din);
@@ -197,17 +197,17 @@ static void compute_untagged_fences(struct val *v, const uint32_t *first)
  * the in-flight cap) on every path before any anchor that could depend on
  * it. Both are backward fixed points. A dead key carries no RAW dependency;
  * an op beyond its depth is only a queue slot. */
-void wv_compute_futures(struct val *v)
+void st_wv_compute_futures(struct validator *v)
 {
 	uint32_t nb = v->nblocks;
 	for (size_t k = 0; k < v->defs.n; k++)
 		st_vec_push(&v->keyu, v->defs.v[k]);
 	for (size_t k = 0; k < v->uses.n; k++)
 		st_vec_push(&v->keyu, v->uses.v[k].key);
-	v->keyu.n = sort_unique(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, wv_cmp_key);
+	v->keyu.n = sort_unique(v->keyu.v, v->keyu.n, sizeof *v->keyu.v, st_wv_cmp_key);
 	for (size_t k = 0; k < v->toks.n; k++)
 		st_vec_push(&v->toku, v->toks.v[k]);
-	v->toku.n = sort_unique(v->toku.v, v->toku.n, sizeof *v->toku.v, wv_cmp_u32);
+	v->toku.n = sort_unique(v->toku.v, v->toku.n, sizeof *v->toku.v, st_wv_cmp_u32);
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
 	uint32_t ns = v->nslots = NGROUPS * (SLOT_TOKENS + (uint32_t)v->toku.n);
 
@@ -231,18 +231,18 @@ void wv_compute_futures(struct val *v)
 		uint32_t b = f->block;
 		uint64_t *bue = ue + (size_t)b * nkw, *bdef = def + (size_t)b * nkw;
 		for (uint32_t k = 0; k < f->nuse; k++) {
-			size_t x = wv_key_index(v, v->uses.v[f->use_off + k].key);
+			size_t x = st_wv_key_index(v, v->uses.v[f->use_off + k].key);
 			if (!bit(bdef, x))
 				setbit(bue, x);
 		}
 		for (uint32_t k = 0; k < f->ndef; k++)
-			setbit(bdef, wv_key_index(v, v->defs.v[f->def_off + k]));
+			setbit(bdef, st_wv_key_index(v, v->defs.v[f->def_off + k]));
 		for (int g = 0; g < NWAW; g++) {
 			if (!waw_races(f->counter, g) || (waw_drained[b] >> g & 1))
 				continue;
 			uint64_t *wl = waw_local + ((size_t)b * NWAW + g) * nkw;
 			for (uint32_t k = 0; k < f->ndef; k++)
-				setbit(wl, wv_key_index(v, v->defs.v[f->def_off + k]));
+				setbit(wl, st_wv_key_index(v, v->defs.v[f->def_off + k]));
 		}
 		if (f->is_wait)
 			for (int g = 0; g < NWAW; g++)
@@ -322,7 +322,7 @@ void wv_compute_futures(struct val *v)
  * (a working-state entry), only registers it is the newest in-flight writer
  * of count: an older load of the same counter retires first (a scalar one
  * too: only kmcnt 0 and the cap retire those), so it never decides. */
-bool wv_waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newest)
+bool st_wv_waw_matters(const struct validator *v, uint32_t b, uint32_t id, uint32_t newest)
 {
 	const struct fact *f = &v->facts.v[id];
 	int g = waw_group(f->counter);
@@ -331,8 +331,8 @@ bool wv_waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newes
 	const uint64_t *wo = v->waw_out + ((size_t)b * NWAW + g) * v->nkw;
 	for (uint32_t k = 0; k < f->ndef; k++) {
 		wv_key key = v->defs.v[f->def_off + k];
-		if (key >> 32 != ST_REG_LDS && bit(wo, wv_key_index(v, key)) &&
-		    (newest == NONE32 || wv_waw_writer(v, key, g) == newest))
+		if (key >> 32 != ST_REG_LDS && bit(wo, st_wv_key_index(v, key)) &&
+		    (newest == NONE32 || st_wv_waw_writer(v, key, g) == newest))
 			return true;
 	}
 	return false;
@@ -340,7 +340,7 @@ bool wv_waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newes
 
 /* Can an ownerless in-flight op of fact `id`, with `newer` ops of its counter
  * issued after it, still become a dependency after block b? */
-bool wv_may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t newer)
+bool st_wv_may_matter(const struct validator *v, uint32_t b, uint32_t id, uint32_t newer)
 {
 	const struct fact *f = &v->facts.v[id];
 	uint32_t base = slot_base(v, f);

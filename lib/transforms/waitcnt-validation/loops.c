@@ -16,7 +16,7 @@ static uint32_t intersect(const uint32_t *idom, const uint32_t *rpo_num, uint32_
 	return a;
 }
 
-static bool dominates(const struct val *v, uint32_t a, uint32_t b)
+static bool dominates(const struct validator *v, uint32_t a, uint32_t b)
 {
 	while (b != a) {
 		if (v->idom[b] == b || v->rpo_num[b] < v->rpo_num[a])
@@ -28,7 +28,7 @@ static bool dominates(const struct val *v, uint32_t a, uint32_t b)
 
 /* Dominators (Cooper-Harvey-Kennedy), then natural loops, one per header:
  * a back edge is an edge whose target dominates its source. */
-void wv_build_loops(struct val *v)
+void st_wv_build_loops(struct validator *v)
 {
 	const struct st_function *f = v->func;
 	uint32_t n = v->nblocks;
@@ -135,7 +135,7 @@ void wv_build_loops(struct val *v)
 	free(inloop);
 }
 
-bool wv_block_in_loop(const struct val *v, uint32_t block, uint32_t loop)
+bool st_wv_block_in_loop(const struct validator *v, uint32_t block, uint32_t loop)
 {
 	for (size_t k = 0; k < v->loops_of[block].n; k++)
 		if (v->loops_of[block].v[k] == loop)

@@ -23,7 +23,7 @@ static const struct st_pass_option options[] = {
 	 "ops a counter holds; issuing one more retires the oldest"},
 };
 
-static void val_free(struct val *v)
+static void val_free(struct validator *v)
 {
 	for (size_t k = 0; k < v->nodes.n; k++) {
 		free(v->nodes.v[k].state);
@@ -69,7 +69,7 @@ static void val_free(struct val *v)
 }
 
 /* Validates one function; returns the number of errors reported. */
-static size_t validate_function(struct val *v, const struct st_function *f)
+static size_t validate_function(struct validator *v, const struct st_function *f)
 {
 	v->func = f;
 	v->nblocks = (uint32_t)f->blocks.n;
@@ -83,12 +83,12 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 	for (uint32_t b = 0; b < v->nblocks; b++) {
 		st_foreach_inst(f->blocks.v[b], i) {
 			i->id = (uint32_t)v->facts.n;
-			wv_build_fact(v, i, b);
+			st_wv_build_fact(v, i, b);
 		}
 	}
-	wv_compute_futures(v);
-	wv_build_loops(v);
-	wv_assign_token_classes(v);
+	st_wv_compute_futures(v);
+	st_wv_build_loops(v);
+	st_wv_assign_token_classes(v);
 	v->nstates = st_xcalloc(v->nblocks, sizeof *v->nstates);
 	v->inconclusive = st_xcalloc(v->nblocks, sizeof *v->inconclusive);
 	uint32_t ring = 2;
@@ -99,17 +99,17 @@ static size_t validate_function(struct val *v, const struct st_function *f)
 		v->q[c].mask = ring - 1;
 	}
 
-	wv_owner_grow(v);
+	st_wv_owner_grow(v);
 	uint32_t empty[ST_NUM_COUNTERS] = {0};
-	wv_add_node(v, 0, NONE32, empty, ST_NUM_COUNTERS);
+	st_wv_add_node(v, 0, NONE32, empty, ST_NUM_COUNTERS);
 	for (uint32_t n = 0; n < v->nodes.n; n++)
-		wv_process(v, n);
+		st_wv_process(v, n);
 
 	size_t nerrors = 0, ncarried = 0;
 	if (v->viols.n > 1)
-		qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, wv_cmp_viol);
+		qsort(v->viols.v, v->viols.n, sizeof *v->viols.v, st_wv_cmp_viol);
 	for (size_t k = 0; k < v->viols.n; k++) {
-		nerrors += wv_report(v, &v->viols.v[k]);
+		nerrors += st_wv_report(v, &v->viols.v[k]);
 		ncarried += v->viols.v[k].carried != 0;
 	}
 	for (uint32_t b = 0; b < v->nblocks; b++) {
@@ -152,7 +152,7 @@ static bool run(struct st_pass_ctx *ctx)
 	}
 	size_t nerrors = 0;
 	for (size_t fi = 0; fi < ctx->module->funcs.n; fi++) {
-		struct val v = {
+		struct validator v = {
 			.ctx = ctx,
 			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
 			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,

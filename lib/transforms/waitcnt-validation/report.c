@@ -5,7 +5,7 @@
 
 #include "validation.h"
 
-static void format_path(const struct val *v, uint32_t node, struct st_buf *out)
+static void format_path(const struct validator *v, uint32_t node, struct st_buf *out)
 {
 	ST_VEC(uint32_t) path = {0};
 	for (uint32_t n = node; n != NONE32; n = v->nodes.v[n].parent)
@@ -30,7 +30,7 @@ static void format_loc(struct st_buf *out, struct st_loc loc)
 		st_buf_puts(out, "<unknown location>");
 }
 
-int wv_cmp_viol(const void *a, const void *b)
+int st_wv_cmp_viol(const void *a, const void *b)
 {
 	const struct violation *x = a, *y = b;
 	if (x->consumer != y->consumer)
@@ -39,7 +39,7 @@ int wv_cmp_viol(const void *a, const void *b)
 }
 
 /* Returns whether the report is an error. */
-bool wv_report(struct val *v, const struct violation *x)
+bool st_wv_report(struct validator *v, const struct violation *x)
 {
 	const struct fact *c = &v->facts.v[x->consumer], *p = &v->facts.v[x->producer];
 	struct st_buf msg = {0};

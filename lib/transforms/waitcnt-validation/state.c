@@ -5,7 +5,7 @@
 
 #include "validation.h"
 
-uint64_t wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
+uint64_t st_wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
 {
 	uint64_t h = seed ^ 0x9e3779b97f4a7c15u;
 	for (uint32_t k = 0; k < n; k++) {
@@ -16,7 +16,7 @@ uint64_t wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
 	return h;
 }
 
-static uint32_t key_slot(const struct val *v, wv_key k)
+static uint32_t key_slot(const struct validator *v, wv_key k)
 {
 	uint64_t h = k * 0x9e3779b97f4a7c15u;
 	uint32_t s = (uint32_t)(h >> 32) & (v->ocap - 1);
@@ -25,7 +25,7 @@ static uint32_t key_slot(const struct val *v, wv_key k)
 	return s;
 }
 
-void wv_owner_grow(struct val *v)
+void st_wv_owner_grow(struct validator *v)
 {
 	wv_key *ok = v->okey;
 	uint32_t *ov = v->oval, *os = v->ostamp, ocap = v->ocap;
@@ -53,7 +53,7 @@ void wv_owner_grow(struct val *v)
 }
 
 /* The live entry owning key k, or NONE32. */
-uint32_t wv_owner(const struct val *v, wv_key k)
+uint32_t st_wv_owner(const struct validator *v, wv_key k)
 {
 	uint32_t s = key_slot(v, k);
 	if (v->ostamp[s] != v->stamp)
@@ -63,10 +63,10 @@ uint32_t wv_owner(const struct val *v, wv_key k)
 }
 
 /* The slot of key k, created empty if needed. */
-static uint32_t key_slot_new(struct val *v, wv_key k)
+static uint32_t key_slot_new(struct validator *v, wv_key k)
 {
 	if ((v->ocount + 1) * 2 > v->ocap)
-		wv_owner_grow(v);
+		st_wv_owner_grow(v);
 	uint32_t s = key_slot(v, k);
 	if (v->ostamp[s] != v->stamp) {
 		v->ostamp[s] = v->stamp;
@@ -79,14 +79,14 @@ static uint32_t key_slot_new(struct val *v, wv_key k)
 	return s;
 }
 
-static void set_owner(struct val *v, wv_key k, uint32_t w)
+static void set_owner(struct validator *v, wv_key k, uint32_t w)
 {
 	uint32_t slot = key_slot_new(v, k); /* may grow the table */
 	v->oval[slot] = w;
 }
 
 /* The newest in-flight op of WAW group g that writes register key k. */
-uint32_t wv_waw_writer(const struct val *v, wv_key k, int g)
+uint32_t st_wv_waw_writer(const struct validator *v, wv_key k, int g)
 {
 	uint32_t s = key_slot(v, k);
 	if (v->ostamp[s] != v->stamp)
@@ -97,7 +97,7 @@ uint32_t wv_waw_writer(const struct val *v, wv_key k, int g)
 
 /* Entry w (a load of WAW group g, fact `id`) is the newest to write its
  * registers. */
-void wv_note_writes(struct val *v, uint32_t id, uint32_t w)
+void st_wv_note_writes(struct validator *v, uint32_t id, uint32_t w)
 {
 	const struct fact *f = &v->facts.v[id];
 	int g = waw_group(f->counter);
@@ -113,9 +113,9 @@ void wv_note_writes(struct val *v, uint32_t id, uint32_t w)
 }
 
 /* Key k gets a new definition: its previous producer no longer owns it. */
-void wv_disown(struct val *v, wv_key k)
+void st_wv_disown(struct validator *v, wv_key k)
 {
-	uint32_t w = wv_owner(v, k);
+	uint32_t w = st_wv_owner(v, k);
 	if (w == NONE32)
 		return;
 	struct went *e = &v->wents.v[w];
@@ -129,20 +129,20 @@ void wv_disown(struct val *v, wv_key k)
 	set_owner(v, k, NONE32);
 }
 
-uint32_t wv_qat(const struct queue *q, uint32_t k)
+uint32_t st_wv_qat(const struct queue *q, uint32_t k)
 {
 	return q->slot[(q->head + k) & q->mask];
 }
 
 /* The fact of the op queued k-th (oldest first), or NULL when the entry has
  * no op of its own (ANON). */
-const struct fact *wv_queued_fact(const struct val *v, const struct queue *q, uint32_t k)
+const struct fact *st_wv_queued_fact(const struct validator *v, const struct queue *q, uint32_t k)
 {
-	uint32_t inst = v->wents.v[wv_qat(q, k)].inst;
+	uint32_t inst = v->wents.v[st_wv_qat(q, k)].inst;
 	return inst == ANON ? NULL : &v->facts.v[inst];
 }
 
-void wv_retire_oldest(struct val *v, struct queue *q, uint32_t count)
+void st_wv_retire_oldest(struct validator *v, struct queue *q, uint32_t count)
 {
 	for (uint32_t k = 0; k < count && q->n; k++) {
 		v->wents.v[q->slot[q->head]].live = false;
@@ -151,7 +151,7 @@ void wv_retire_oldest(struct val *v, struct queue *q, uint32_t count)
 	}
 }
 
-uint32_t wv_new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
+uint32_t st_wv_new_went(struct validator *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
                      uint32_t nkeys)
 {
 	struct went e = {inst, mark, c, true, (uint32_t)v->wkeys.n, nkeys};
@@ -164,16 +164,16 @@ uint32_t wv_new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counte
 	return w;
 }
 
-void wv_issue(struct val *v, enum st_counter c, uint32_t w)
+void st_wv_issue(struct validator *v, enum st_counter c, uint32_t w)
 {
 	struct queue *q = &v->q[c];
 	if (q->n >= v->max_in_flight)
-		wv_retire_oldest(v, q, q->n - v->max_in_flight + 1);
+		st_wv_retire_oldest(v, q, q->n - v->max_in_flight + 1);
 	q->slot[(q->head + q->n) & q->mask] = w;
 	q->n++;
 }
 
-static void reset_state(struct val *v)
+static void reset_state(struct validator *v)
 {
 	st_vec_clear(&v->wents);
 	st_vec_clear(&v->wkeys);
@@ -190,7 +190,7 @@ static void reset_state(struct val *v)
  * N retires it once N or more are newer, and the in-flight cap once
  * maxInFlight are newer (older entries always go first). So anonymous entries
  * older than every other entry of their counter are dropped. */
-void wv_decode(struct val *v, const uint32_t *w, uint32_t len)
+void st_wv_decode(struct validator *v, const uint32_t *w, uint32_t len)
 {
 	reset_state(v);
 	uint32_t p = 0;
@@ -200,23 +200,23 @@ void wv_decode(struct val *v, const uint32_t *w, uint32_t len)
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
 			p += 3;
-			uint32_t e = wv_new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
+			uint32_t e = st_wv_new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
 			v->wents.v[e].nkeys = nkeys;
 			if (inst != ANON)
-				wv_note_writes(v, inst, e);
+				st_wv_note_writes(v, inst, e);
 			for (uint32_t j = 0; j < nkeys; j++, p += 2) {
 				wv_key key = (uint64_t)w[p] << 32 | w[p + 1];
 				st_vec_push(&v->wkeys, key);
 				set_owner(v, key, e);
 			}
-			wv_issue(v, (enum st_counter)c, e);
+			st_wv_issue(v, (enum st_counter)c, e);
 		}
 	}
 }
 
 /* Encodes the state at the exit of block b: dead keys are dropped, ops that
  * can no longer matter become anonymous. */
-void wv_encode(struct val *v, uint32_t b)
+void st_wv_encode(struct validator *v, uint32_t b)
 {
 	const uint64_t *live = v->live_out + (size_t)b * v->nkw;
 	st_vec_clear(&v->enc);
@@ -224,31 +224,31 @@ void wv_encode(struct val *v, uint32_t b)
 		const struct queue *q = &v->q[c];
 		/* Drop dead keys in place; the working state is discarded anyway. */
 		for (uint32_t k = 0; k < q->n; k++) {
-			struct went *e = &v->wents.v[wv_qat(q, k)];
+			struct went *e = &v->wents.v[st_wv_qat(q, k)];
 			wv_key *keys = v->wkeys.v + e->key_off;
 			uint32_t nlive = 0;
 			for (uint32_t j = 0; j < e->nkeys; j++)
-				if (bit(live, wv_key_index(v, keys[j])))
+				if (bit(live, st_wv_key_index(v, keys[j])))
 					keys[nlive++] = keys[j];
 			e->nkeys = nlive;
-			if (!nlive && e->inst != ANON && !wv_may_matter(v, b, e->inst, q->n - k - 1) &&
-			    !wv_waw_matters(v, b, e->inst, wv_qat(q, k))) {
+			if (!nlive && e->inst != ANON && !st_wv_may_matter(v, b, e->inst, q->n - k - 1) &&
+			    !st_wv_waw_matters(v, b, e->inst, st_wv_qat(q, k))) {
 				e->inst = ANON;
 				e->mark = 0;
 			}
 		}
 		uint32_t first = 0;
-		while (first < q->n && v->wents.v[wv_qat(q, first)].inst == ANON)
+		while (first < q->n && v->wents.v[st_wv_qat(q, first)].inst == ANON)
 			first++;
 		st_vec_push(&v->enc, q->n - first);
 		for (uint32_t k = first; k < q->n; k++) {
-			struct went *e = &v->wents.v[wv_qat(q, k)];
+			struct went *e = &v->wents.v[st_wv_qat(q, k)];
 			wv_key *keys = v->wkeys.v + e->key_off;
 			st_vec_push(&v->enc, e->inst);
 			st_vec_push(&v->enc, e->mark);
 			st_vec_push(&v->enc, e->nkeys);
 			if (e->nkeys > 1)
-				qsort(keys, e->nkeys, sizeof *keys, wv_cmp_key);
+				qsort(keys, e->nkeys, sizeof *keys, st_wv_cmp_key);
 			for (uint32_t j = 0; j < e->nkeys; j++) {
 				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
 				st_vec_push(&v->enc, (uint32_t)keys[j]);
@@ -268,7 +268,7 @@ void wv_encode(struct val *v, uint32_t b)
  * one exploration. Every error is still found, and each loop-carried class
  * is still reported, though a consumer may be reported with fewer
  * loop-carried producers of one class. */
-void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
+void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint32_t len)
 {
 	st_vec_clear(&v->kenc);
 	uint32_t p = 0;
@@ -287,7 +287,7 @@ void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
 				continue;
 			/* A load a racing write may still hit keeps its registers. */
 			if (inst != ANON && nkeys == 0 && (c == ST_CNT_DS || c == ST_CNT_ASYNC || c == ST_CNT_TENSOR) &&
-			    !(from != NONE32 && wv_waw_matters(v, from, inst, NONE32)))
+			    !(from != NONE32 && st_wv_waw_matters(v, from, inst, NONE32)))
 				inst = v->facts.v[inst].tclass;
 			if (split && (inst == ANON || mark)) {
 				if (inst != ANON)
@@ -304,7 +304,7 @@ void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
 		v->kenc.v[count_at] = kept;
 		if (split) {
 			if (carried.n > 1)
-				qsort(carried.v, carried.n, sizeof *carried.v, wv_cmp_u32);
+				qsort(carried.v, carried.n, sizeof *carried.v, st_wv_cmp_u32);
 			size_t at = v->kenc.n;
 			st_vec_push(&v->kenc, 0);
 			for (size_t k = 0; k < carried.n; k++)
@@ -320,7 +320,7 @@ void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len)
 
 /* Crossing back edge `be`: tensor ops issued inside its loop now belong to an
  * earlier iteration. */
-void wv_mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t be)
+void st_wv_mark_back_edge(const struct validator *v, uint32_t *w, uint32_t len, uint32_t be)
 {
 	uint32_t p = 0, loop = v->back_edges.v[be].loop;
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
@@ -328,7 +328,7 @@ void wv_mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t 
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t inst = w[p], nkeys = w[p + 2];
 			if (c == ST_CNT_TENSOR && inst != ANON && w[p + 1] == 0 &&
-			    wv_block_in_loop(v, v->facts.v[inst].block, loop))
+			    st_wv_block_in_loop(v, v->facts.v[inst].block, loop))
 				w[p + 1] = be + 1;
 			p += 3 + 2 * nkeys;
 		}

@@ -31,10 +31,10 @@
  * producer, the back edge it crossed (tensor only) and the keys it still owns.
  * An op retires depending only on the ops issued after it, which makes these
  * reductions exact: an entry that owns no live key and lies beyond the
- * relevance depth of its counter (wv_compute_futures) is an anonymous queue slot
+ * relevance depth of its counter (st_wv_compute_futures) is an anonymous queue slot
  * and the oldest such slots are dropped; join blocks deduplicate states by a
  * key in which interchangeable ownerless entries stand for their token class
- * (wv_class_key). */
+ * (st_wv_class_key). */
 #ifndef STINKYTOFU_WAITCNT_VALIDATION_H
 #define STINKYTOFU_WAITCNT_VALIDATION_H
 
@@ -88,7 +88,7 @@ static inline bool waw_races(enum st_counter writer, int g)
 	return writer != waw_counters[g] || waw_counters[g] == ST_CNT_KM;
 }
 
-/* Relevance slots of the depth analysis (see wv_compute_futures), per counter
+/* Relevance slots of the depth analysis (see st_wv_compute_futures), per counter
  * group: anchors an ownerless op may still be a dependency of. */
 enum {
 	SLOT_UNTAGGED_ANCHOR, /* untagged anchors (and fences that drain everything) */
@@ -113,14 +113,14 @@ struct fact {
 	uint32_t use_off, nuse; /* into val.uses */
 	uint32_t def_off, ndef; /* into val.defs */
 	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
-	uint32_t tclass; /* first fact of the same token class (see wv_assign_token_classes) */
+	uint32_t tclass; /* first fact of the same token class (see st_wv_assign_token_classes) */
 	bool fence_untagged[2]; /* LDS fence: an untagged DS / ASYNC op may be in flight here */
 };
 
 /* One in-flight op on the current path. */
 struct went {
 	uint32_t inst;    /* fact index, or ANON */
-	uint32_t mark;    /* tensor: 1 + back edge crossed since wv_issue (inside its loop), else 0 */
+	uint32_t mark;    /* tensor: 1 + back edge crossed since st_wv_issue (inside its loop), else 0 */
 	enum st_counter counter;
 	bool live;
 	uint32_t key_off, nkeys; /* keys it still owns, into val.wkeys */
@@ -136,7 +136,7 @@ struct node {
 	uint32_t block;
 	uint32_t parent; /* node that produced it, NONE32 at the entry */
 	uint32_t *state; /* encoded state; freed after processing */
-	uint32_t *key;   /* join blocks: the dedup key (see wv_class_key) */
+	uint32_t *key;   /* join blocks: the dedup key (see st_wv_class_key) */
 	uint32_t len, klen;
 	uint64_t hash;
 };
@@ -157,7 +157,7 @@ struct violation {
 	const char *why;  /* conservative: which side is untagged */
 };
 
-struct val {
+struct validator {
 	struct st_pass_ctx *ctx;
 	const struct st_function *func;
 	bool strict, stores_on_loadcnt;
@@ -180,7 +180,7 @@ struct val {
 	uint32_t nloops;
 	bool *dedup_block;  /* join blocks, where states are deduplicated and bounded */
 
-	/* Futures, per block exit (see wv_compute_futures). */
+	/* Futures, per block exit (see st_wv_compute_futures). */
 	ST_VEC(wv_key) keyu;    /* key universe, sorted */
 	struct u32vec toku;     /* token universe, sorted */
 	uint32_t nkw;           /* words per key bitset */
@@ -225,47 +225,47 @@ static inline void setbit(uint64_t *set, size_t k)
 }
 
 /* facts.c */
-int wv_cmp_u32(const void *a, const void *b);
-int wv_cmp_key(const void *a, const void *b);
-void wv_build_fact(struct val *v, const struct st_inst *i, uint32_t block);
-bool wv_tokens_overlap(const struct val *v, const struct fact *a, const struct fact *b);
-void wv_assign_token_classes(struct val *v);
+int st_wv_cmp_u32(const void *a, const void *b);
+int st_wv_cmp_key(const void *a, const void *b);
+void st_wv_build_fact(struct validator *v, const struct st_inst *i, uint32_t block);
+bool st_wv_tokens_overlap(const struct validator *v, const struct fact *a, const struct fact *b);
+void st_wv_assign_token_classes(struct validator *v);
 
 /* futures.c */
-size_t wv_key_index(const struct val *v, wv_key k);
-bool wv_tensor_raw(const struct val *v, const struct fact *f);
-void wv_compute_futures(struct val *v);
-bool wv_waw_matters(const struct val *v, uint32_t b, uint32_t id, uint32_t newest);
-bool wv_may_matter(const struct val *v, uint32_t b, uint32_t id, uint32_t newer);
+size_t st_wv_key_index(const struct validator *v, wv_key k);
+bool st_wv_tensor_raw(const struct validator *v, const struct fact *f);
+void st_wv_compute_futures(struct validator *v);
+bool st_wv_waw_matters(const struct validator *v, uint32_t b, uint32_t id, uint32_t newest);
+bool st_wv_may_matter(const struct validator *v, uint32_t b, uint32_t id, uint32_t newer);
 
 /* loops.c */
-void wv_build_loops(struct val *v);
-bool wv_block_in_loop(const struct val *v, uint32_t block, uint32_t loop);
+void st_wv_build_loops(struct validator *v);
+bool st_wv_block_in_loop(const struct validator *v, uint32_t block, uint32_t loop);
 
 /* state.c */
-uint64_t wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed);
-void wv_owner_grow(struct val *v);
-uint32_t wv_owner(const struct val *v, wv_key k);
-uint32_t wv_waw_writer(const struct val *v, wv_key k, int g);
-void wv_note_writes(struct val *v, uint32_t id, uint32_t w);
-void wv_disown(struct val *v, wv_key k);
-uint32_t wv_qat(const struct queue *q, uint32_t k);
-const struct fact *wv_queued_fact(const struct val *v, const struct queue *q, uint32_t k);
-void wv_retire_oldest(struct val *v, struct queue *q, uint32_t count);
-uint32_t wv_new_went(struct val *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
+uint64_t st_wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed);
+void st_wv_owner_grow(struct validator *v);
+uint32_t st_wv_owner(const struct validator *v, wv_key k);
+uint32_t st_wv_waw_writer(const struct validator *v, wv_key k, int g);
+void st_wv_note_writes(struct validator *v, uint32_t id, uint32_t w);
+void st_wv_disown(struct validator *v, wv_key k);
+uint32_t st_wv_qat(const struct queue *q, uint32_t k);
+const struct fact *st_wv_queued_fact(const struct validator *v, const struct queue *q, uint32_t k);
+void st_wv_retire_oldest(struct validator *v, struct queue *q, uint32_t count);
+uint32_t st_wv_new_went(struct validator *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
                      uint32_t nkeys);
-void wv_issue(struct val *v, enum st_counter c, uint32_t w);
-void wv_decode(struct val *v, const uint32_t *w, uint32_t len);
-void wv_encode(struct val *v, uint32_t b);
-void wv_class_key(struct val *v, uint32_t from, const uint32_t *w, uint32_t len);
-void wv_mark_back_edge(const struct val *v, uint32_t *w, uint32_t len, uint32_t be);
+void st_wv_issue(struct validator *v, enum st_counter c, uint32_t w);
+void st_wv_decode(struct validator *v, const uint32_t *w, uint32_t len);
+void st_wv_encode(struct validator *v, uint32_t b);
+void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint32_t len);
+void st_wv_mark_back_edge(const struct validator *v, uint32_t *w, uint32_t len, uint32_t be);
 
 /* explore.c */
-void wv_add_node(struct val *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len);
-void wv_process(struct val *v, uint32_t n);
+void st_wv_add_node(struct validator *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len);
+void st_wv_process(struct validator *v, uint32_t n);
 
 /* report.c */
-int wv_cmp_viol(const void *a, const void *b);
-bool wv_report(struct val *v, const struct violation *x);
+int st_wv_cmp_viol(const void *a, const void *b);
+bool st_wv_report(struct validator *v, const struct violation *x);
 
 #endif
