@@ -1,5 +1,6 @@
-/* State shared by the .stir scanner (lexer.l), the grammar (parser.y) and the
- * semantic actions (parse.c). Private to lib/parse.
+/* State shared by the .stir scanner (lexer.l, lex.c), the grammar (parser.y),
+ * the shared attribute lists (attrs.c), the semantic actions (actions.c) and
+ * the entry points (parse.c). Private to lib/parse.
  *
  * One struct st_parser holds everything for one parse: where the input comes
  * from, the scanner's position, the function/block being filled, scratch
@@ -12,6 +13,8 @@
  * input. */
 #ifndef STINKYTOFU_PARSE_INTERNAL_H
 #define STINKYTOFU_PARSE_INTERNAL_H
+
+#include <string.h>
 
 #include "stinkytofu/diag.h"
 #include "stinkytofu/ir.h"
@@ -86,7 +89,7 @@ struct st_parser {
 	ST_VEC(struct st_value) elems;
 	ST_VEC(struct st_attr) dict_store;
 	ST_VEC(struct st_value) elem_store;
-	/* Attribute lists shared between instructions (parse.c): by content,
+	/* Attribute lists shared between instructions (attrs.c): by content,
 	 * and by the text of a one-line dictionary that ends its statement, so
 	 * a repeated `{ ... }` is one ATTRS_SEEN token (lexer.l, st_lex_brace). */
 	struct shared_list {
@@ -130,11 +133,16 @@ struct st_parser {
 	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
 };
 
-/* The raw flex scanner (lexer.l) and the wrapper the parser calls (parse.c). */
+/* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
 int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
-/* Scanner helpers (parse.c), called from lexer.l actions. */
+static inline bool st_tok_is(const char *s, size_t n, const char *word)
+{
+	return strlen(word) == n && memcmp(s, word, n) == 0;
+}
+
+/* Scanner helpers (lex.c; st_lex_brace: attrs.c), called from lexer.l actions. */
 /* Runs for every match (YY_USER_ACTION), so it is inline. */
 static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, size_t n)
 {
@@ -173,12 +181,27 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 /* A string token the scanner found to hold no backslash and no NUL. */
 int st_lex_plain_string(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 
-/* Semantic actions (parse.c), called from parser.y. */
+/* Shared attribute lists (attrs.c). */
+/* Points the statement's closed dictionaries and arrays at their storage
+ * once it can no longer move. */
+void st_attrs_resolve(struct st_parser *p, struct st_attr *fields, uint32_t n);
+uint64_t st_attrs_hash(const struct st_attr *a, uint32_t n);
+/* The shared list equal to a[0..n) (hash h), or NULL. */
+struct shared_list *st_attrs_find(struct st_parser *p, uint64_t h, const struct st_attr *a, uint32_t n);
+/* a (in the module arena) becomes the shared list of its contents. */
+struct shared_list *st_attrs_add(struct st_parser *p, uint64_t h, struct st_attr *a, uint32_t n);
+struct st_attr *st_attrs_share(struct st_parser *p, struct shared_list *sl);
+struct st_attr *st_attrs_copy(struct st_parser *p, const struct st_attr *src, uint32_t n, bool keep_locs);
+void st_attrs_remember_text(struct st_parser *p);
+
+/* Semantic actions (actions.c; diagnostics: lex.c), called from parser.y. */
 void st_parse_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
 /* `unexpected` NULL means: quote the last token's text. */
 void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *unexpected,
                            const char *const *expected, int nexpected);
 void st_parse_recover(struct st_parser *p);
+/* At the end of the input: closes the function still open. */
+void st_parse_finish(struct st_parser *p, uint32_t first_line);
 void st_parse_begin_function(struct st_parser *p, const struct st_tok *name, struct st_loc loc);
 void st_parse_end_function(struct st_parser *p, struct st_loc loc);
 void st_parse_begin_block(struct st_parser *p, const struct st_tok *name, struct st_loc loc);

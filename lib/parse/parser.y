@@ -1,9 +1,9 @@
 /* The .stir grammar (docs/stir-format.md). A pure LALR(1) parser: a file is a
  * sequence of newline-terminated statements (function header, `}`, block
  * label, in-block label, Successors line, instruction); nesting is tracked by
- * the actions in parse.c, which keeps recovery simple: a bad statement is
+ * the actions in actions.c, which keeps recovery simple: a bad statement is
  * skipped up to the end of its line and parsing goes on. Actions only call
- * into parse.c so the generated code stays free of our logic. */
+ * into actions.c so the generated code stays free of our logic. */
 %code requires {
 #include "stinkytofu/ir.h"
 
