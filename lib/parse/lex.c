@@ -152,12 +152,9 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 	return 0;
 }
 
-int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
+/* Token t as the grammar sees it: a newline in a dictionary is DICT_NL. */
+static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc, void *scanner)
 {
-	struct st_parser *p = st_yyget_extra(scanner);
-	int t = st_lex_fast(scanner, val, loc);
-	if (!t)
-		t = st_yylex_raw(val, loc, scanner);
 	if (t == NEWLINE) {
 		if (p->ended && p->prev_tok == '}')
 			st_attrs_remember_text(p);
@@ -194,6 +191,19 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 	p->prev_tok = t;
 	st_lex_expect_attrs(scanner, !p->depth && !p->func_header && (t == ')' || t == STRING));
 	return t;
+}
+
+int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
+{
+	struct st_parser *p = st_yyget_extra(scanner);
+	const struct st_lex_probe *probe = p->probe;
+	int t = probe && probe->dfa_only ? 0 : st_lex_fast(scanner, val, loc);
+	bool fast = t != 0;
+	if (!t)
+		t = st_yylex_raw(val, loc, scanner);
+	if (probe)
+		probe->token(probe->ctx, t, fast, val, loc, st_yyget_text(scanner), p->tok_n);
+	return classify(p, t, loc, scanner);
 }
 
 /* The token's text as the module keeps it: interned. A token's value is

@@ -41,6 +41,18 @@ struct label_map {
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
+/* What a test sees of the scanner (test/unit/parse/test-lex-fast.c): each
+ * token st_yylex returns, whether st_lex_fast found it, and st_lex_fast
+ * turned off, so every token can be compared with the one the flex rules
+ * alone make. */
+struct st_lex_probe {
+	bool dfa_only;
+	/* text: the n bytes the token matched, valid only during the call. */
+	void (*token)(void *ctx, int tok, bool fast, const ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text,
+	              size_t n);
+	void *ctx;
+};
+
 struct st_parser {
 	struct st_module *m;
 	struct st_diag_engine *diag;
@@ -52,6 +64,7 @@ struct st_parser {
 	st_parse_read_fn *read;
 	void *read_ctx;
 	bool read_failed;
+	const struct st_lex_probe *probe; /* NULL but in tests */
 
 	/* Scanner position: every byte is matched by some rule, which moves
 	 * col along (st_lex_locate); newlines restart it. */
@@ -193,6 +206,10 @@ struct shared_list *st_attrs_add(struct st_parser *p, uint64_t h, struct st_attr
 struct st_attr *st_attrs_share(struct st_parser *p, struct shared_list *sl);
 struct st_attr *st_attrs_copy(struct st_parser *p, const struct st_attr *src, uint32_t n, bool keep_locs);
 void st_attrs_remember_text(struct st_parser *p);
+
+/* st_parse_stream with a probe on the scanner (parse.c). */
+struct st_module *st_parse_probed(const char *filename, st_parse_read_fn *read, void *ctx,
+                                  const struct st_lex_probe *probe, struct st_diag_engine *diag);
 
 /* Semantic actions (actions.c; diagnostics: lex.c), called from parser.y. */
 void st_parse_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);

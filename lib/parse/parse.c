@@ -11,10 +11,11 @@
 #include "parse/lexer.h"
 #include "stinkytofu/parse.h"
 
-struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
-                                  struct st_diag_engine *diag)
+static struct st_module *parse(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
+                               const struct st_lex_probe *probe, struct st_diag_engine *diag)
 {
 	struct st_parser p = {0};
+	p.probe = probe;
 	p.m = st_module_new(filename);
 	/* Locations borrow the caller's name, which outlives collected diagnostics
 	 * even when the module is freed on error. */
@@ -62,6 +63,18 @@ struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, 
 	for (size_t k = 0; k < p.m->funcs.n; k++)
 		st_function_compute_preds(p.m->funcs.v[k]);
 	return p.m;
+}
+
+struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
+                                  struct st_diag_engine *diag)
+{
+	return parse(filename, read, ctx, first_line, NULL, diag);
+}
+
+struct st_module *st_parse_probed(const char *filename, st_parse_read_fn *read, void *ctx,
+                                  const struct st_lex_probe *probe, struct st_diag_engine *diag)
+{
+	return parse(filename, read, ctx, 1, probe, diag);
 }
 
 struct memory_input {
