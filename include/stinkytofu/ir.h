@@ -16,9 +16,8 @@
 #define STINKYTOFU_IR_H
 
 #include "stinkytofu/diag.h"
+#include "stinkytofu/isa.h"
 #include "stinkytofu/support.h"
-
-struct st_isa_info;
 
 enum st_regclass {
 #define ST_REGCLASS(e, name) ST_REG_##e,
@@ -284,5 +283,36 @@ bool st_reg_overlaps(struct st_reg a, struct st_reg b);
 bool st_reg_equal(struct st_reg a, struct st_reg b);
 /* Formats a register as printed (`v5`, `v[0:3]`, `-v0`, `LDS1`) into buf. */
 void st_reg_format(struct st_reg r, char *buf, size_t size);
+
+/* Instruction traits (lib/ir/traits.c): the questions passes ask of an
+ * instruction, answered from its ISA row (i->isa) and its operands. Labels and
+ * PHIs have no traits. */
+/* Counter of a memory operation (with `storesOnLoadcnt` semantics when
+ * stores_on_loadcnt is set), or ST_CNT_NONE. */
+enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt);
+bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
+bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
+bool st_inst_is_async_lds_reader(const struct st_inst *i);
+bool st_inst_is_async_lds_writer(const struct st_inst *i);
+bool st_inst_is_ds_write(const struct st_inst *i);
+bool st_inst_is_tensor_load(const struct st_inst *i);
+bool st_inst_is_barrier(const struct st_inst *i);
+/* A barrier that orders LDS: s_barrier, or a split barrier whose id operand is -1. */
+bool st_inst_is_lds_fence(const struct st_inst *i);
+bool st_inst_is_branch(const struct st_inst *i);
+bool st_inst_is_terminator(const struct st_inst *i);
+bool st_inst_is_wmma(const struct st_inst *i);
+bool st_inst_is_wait(const struct st_inst *i);
+bool st_inst_is_xcnt_wait(const struct st_inst *i);
+
+/* What a wait instruction in the input guarantees: counts[c] is the count it
+ * waits down to for counter c, or -1 when it says nothing about c. Returns
+ * false (and all -1) for non-waits and untracked waits. A missing or malformed
+ * count also yields false. */
+bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
+
+/* Creates the canonical wait for one counter (not inserted), e.g.
+ * "st.s_wait_dscnt"(2) { mod.swaitcnt = { vlcnt = -1, vscnt = -1, dlcnt = 2, dscnt = -1, kmcnt = -1 } } */
+struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
 
 #endif

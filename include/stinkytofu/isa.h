@@ -1,13 +1,15 @@
-/* Instruction traits, from the one ISA table (lib/isa/isa.def).
+/* The ISA table (lib/isa/isa.def): what each mnemonic is, as plain data.
  *
- * Every instruction's `isa` field points at the table row its mnemonic matches
- * (rows are exact mnemonics or prefixes, first match wins) or at the row for
- * unknown mnemonics. Nothing outside lib/isa matches mnemonic strings: passes
- * ask these functions instead. */
+ * Rows are exact mnemonics or prefixes, first match wins; a mnemonic no row
+ * matches gets the row for unknown mnemonics. This layer knows nothing of the
+ * IR: every instruction's `isa` field points at its row, and the questions
+ * asked of an instruction (st_inst_is_lds_reader, st_wait_counts, ...) are
+ * answered in ir.h from that row. Nothing outside lib/isa matches mnemonic
+ * strings. */
 #ifndef STINKYTOFU_ISA_H
 #define STINKYTOFU_ISA_H
 
-#include "stinkytofu/ir.h"
+#include <stdbool.h>
 
 /* Hardware wait counters, in the order waits for one anchor are emitted. */
 enum st_counter {
@@ -62,34 +64,6 @@ struct st_isa_info {
 };
 
 const struct st_isa_info *st_isa_lookup(const char *mnemonic);
-
-/* Counter of a memory operation (with `storesOnLoadcnt` semantics when
- * stores_on_loadcnt is set), or ST_CNT_NONE. */
-enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt);
-bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
-bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
-bool st_inst_is_async_lds_reader(const struct st_inst *i);
-bool st_inst_is_async_lds_writer(const struct st_inst *i);
-bool st_inst_is_ds_write(const struct st_inst *i);
-bool st_inst_is_tensor_load(const struct st_inst *i);
-bool st_inst_is_barrier(const struct st_inst *i);
-/* A barrier that orders LDS: s_barrier, or a split barrier whose id operand is -1. */
-bool st_inst_is_lds_fence(const struct st_inst *i);
-bool st_inst_is_branch(const struct st_inst *i);
-bool st_inst_is_terminator(const struct st_inst *i);
-bool st_inst_is_wmma(const struct st_inst *i);
-bool st_inst_is_wait(const struct st_inst *i);
-bool st_inst_is_xcnt_wait(const struct st_inst *i);
-
-/* What a wait instruction in the input guarantees: counts[c] is the count it
- * waits down to for counter c, or -1 when it says nothing about c. Returns
- * false (and all -1) for non-waits and untracked waits. A missing or malformed
- * count also yields false. */
-bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
-
-/* Creates the canonical wait for one counter (not inserted), e.g.
- * "st.s_wait_dscnt"(2) { mod.swaitcnt = { vlcnt = -1, vscnt = -1, dlcnt = 2, dscnt = -1, kmcnt = -1 } } */
-struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
 
 const char *st_counter_name(enum st_counter c);      /* "dscnt", "loadcnt", ... */
 const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */

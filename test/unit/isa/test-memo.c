@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "stinkytofu/ir.h"
 #include "stinkytofu/isa.h"
 
 static const struct st_loc noloc;

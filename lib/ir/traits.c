@@ -1,0 +1,141 @@
+/* Instruction traits: what an instruction is (LDS reader, barrier, wait, ...)
+ * from its ISA row and operands, what a wait in the input guarantees, and the
+ * canonical wait the passes insert. */
+#include "stinkytofu/ir.h"
+
+enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt)
+{
+	if (i->kind != ST_ITEM_INST)
+		return ST_CNT_NONE;
+	enum st_counter c = i->isa->counter;
+	if (i->isa->flags & ST_ISA_RET_ATOMIC)
+		c = i->ndsts ? ST_CNT_LOAD : ST_CNT_STORE;
+	if (c == ST_CNT_STORE && stores_on_loadcnt)
+		c = ST_CNT_LOAD;
+	return c;
+}
+
+static bool has(const struct st_inst *i, unsigned flag)
+{
+	return i->kind == ST_ITEM_INST && (i->isa->flags & flag);
+}
+
+bool st_inst_is_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_LDS_READER); }
+bool st_inst_is_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_LDS_WRITER); }
+bool st_inst_is_async_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_READER); }
+bool st_inst_is_async_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_WRITER); }
+bool st_inst_is_ds_write(const struct st_inst *i) { return has(i, ST_ISA_DS_WRITE); }
+bool st_inst_is_tensor_load(const struct st_inst *i) { return has(i, ST_ISA_TENSOR_LOAD); }
+bool st_inst_is_barrier(const struct st_inst *i) { return has(i, ST_ISA_BARRIER); }
+bool st_inst_is_branch(const struct st_inst *i) { return has(i, ST_ISA_BRANCH); }
+bool st_inst_is_terminator(const struct st_inst *i) { return has(i, ST_ISA_BRANCH | ST_ISA_ENDPGM); }
+bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
+bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
+bool st_inst_is_xcnt_wait(const struct st_inst *i) { return has(i, ST_ISA_XCNT_WAIT); }
+
+bool st_inst_is_lds_fence(const struct st_inst *i)
+{
+	if (!st_inst_is_barrier(i))
+		return false;
+	if (!(i->isa->flags & ST_ISA_SPLIT_BARRIER))
+		return true;
+	/* The barrier id is the first integer source; -1 is the workgroup barrier. */
+	for (uint32_t k = 0; k < i->nsrcs; k++)
+		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
+			return i->srcs[k].ival == -1;
+	return false;
+}
+
+/* The count of a wait: its first integer operand, else modifier `kind`.`field`
+ * (with `alt` accepted as a synonym). Returns -1 when neither is present. */
+static int64_t wait_immediate(const struct st_inst *i, const char *kind, const char *field, const char *alt)
+{
+	for (uint32_t k = 0; k < i->nsrcs; k++)
+		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
+			return i->srcs[k].ival;
+	const struct st_attr *mod = kind ? st_inst_attr(i, kind) : NULL;
+	if (!mod)
+		return -1;
+	const struct st_attr *f = st_dict_field(&mod->value, field);
+	if ((!f || f->value.i < 0) && alt)
+		f = st_dict_field(&mod->value, alt);
+	if (!f || (f->value.kind != ST_VAL_INT && f->value.kind != ST_VAL_HEX))
+		return -1;
+	return f->value.i;
+}
+
+static const char *modifier_kind(enum st_counter c)
+{
+	switch (c) {
+	case ST_CNT_DS:
+	case ST_CNT_LOAD:
+	case ST_CNT_KM: return "mod.swaitcnt";
+	case ST_CNT_TENSOR: return "mod.swaittensorcnt";
+	case ST_CNT_ASYNC: return "mod.swaitasynccnt";
+	case ST_CNT_STORE: return "mod.swaitstorecnt";
+	default: return NULL;
+	}
+}
+
+bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		counts[c] = -1;
+	if (!st_inst_is_wait(i))
+		return false;
+	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_SINGLE) {
+		const char *alt = e->wait_counter == ST_CNT_DS ? "dscnt" : NULL;
+		int64_t n = wait_immediate(i, modifier_kind(e->wait_counter), e->wait_field, alt);
+		if (n < 0)
+			return false;
+		counts[e->wait_counter] = n > 0xffff ? 0xffff : (int)n;
+		return true;
+	}
+	if (e->wait_form == ST_WAIT_PACKED_DS) {
+		int64_t n = wait_immediate(i, NULL, NULL, NULL);
+		if (n >= 0) {
+			counts[e->wait_counter] = (int)((n >> 8) & 0x3f);
+			counts[ST_CNT_DS] = (int)(n & 0x3f);
+			return true;
+		}
+		/* No immediate: the modifier's fields, as the C++ tool writes them. */
+		const struct st_attr *mod = st_inst_attr(i, "mod.swaitcnt");
+		const char *memfield = e->wait_counter == ST_CNT_LOAD ? "vlcnt" : "vscnt";
+		const struct st_attr *fm = mod ? st_dict_field(&mod->value, memfield) : NULL;
+		const struct st_attr *fd = mod ? st_dict_field(&mod->value, "dlcnt") : NULL;
+		if (fd && fd->value.i < 0)
+			fd = st_dict_field(&mod->value, "dscnt");
+		if (fm && fm->value.i >= 0)
+			counts[e->wait_counter] = (int)fm->value.i;
+		if (fd && fd->value.i >= 0)
+			counts[ST_CNT_DS] = (int)fd->value.i;
+		return counts[e->wait_counter] >= 0 || counts[ST_CNT_DS] >= 0;
+	}
+	return false;
+}
+
+struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc)
+{
+	st_assert(c < ST_NUM_COUNTERS);
+	if (count > ST_WAIT_MAX)
+		count = ST_WAIT_MAX;
+	struct st_inst *w = st_inst_new(m, st_counter_wait_mnemonic(c), loc);
+	w->created = true;
+	st_inst_add_src(m, w, st_int_operand(count));
+	struct st_attr a = {.name = modifier_kind(c), .loc = loc};
+	if (c == ST_CNT_DS || c == ST_CNT_LOAD || c == ST_CNT_KM) {
+		static const char *const names[] = {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"};
+		struct st_value vals[5];
+		for (int k = 0; k < 5; k++)
+			vals[k] = st_int_value(-1);
+		vals[c == ST_CNT_DS ? 2 : c == ST_CNT_LOAD ? 0 : 4] = st_int_value(count);
+		a.value = st_dict_value(m, 5, names, vals);
+	} else {
+		const char *name = c == ST_CNT_TENSOR ? "tlcnt" : c == ST_CNT_ASYNC ? "asynccnt" : "storecnt";
+		struct st_value v = st_int_value(count);
+		a.value = st_dict_value(m, 1, &name, &v);
+	}
+	st_inst_add_attr(m, w, a);
+	return w;
+}
