@@ -37,6 +37,7 @@ struct st_driver_options {
 	bool verify_diagnostics;
 	bool remarks;
 	bool verify_each;
+	bool allow_unknown_mnemonics; /* no warning for mnemonics the ISA table lacks */
 	bool print_output; /* accepted for compatibility: the IR is printed anyway */
 	bool emit_asm, emit_dot; /* select output_mode (at most one) */
 	bool list_passes, help, version;

@@ -229,6 +229,10 @@ void st_function_compute_preds(struct st_function *f);
 
 /* The ISA row of an interned mnemonic (as st_isa_lookup, memoized per module). */
 const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned);
+struct st_mnemonic;
+/* The known-mnemonic row of an interned mnemonic (st_mnemonic_find, memoized
+ * per module), or NULL when the ISA table does not know it. */
+const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned);
 
 /* Instructions. A new instruction is detached until inserted. */
 struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);

@@ -10,6 +10,7 @@
 #define STINKYTOFU_ISA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Hardware wait counters, in the order waits for one anchor are emitted. */
 enum st_counter {
@@ -64,6 +65,31 @@ struct st_isa_info {
 };
 
 const struct st_isa_info *st_isa_lookup(const char *mnemonic);
+
+/* A row of the known-mnemonic table: the mnemonics llvm-mc accepts for
+ * gfx1250 with the operand slots of LLVM's syntax reference, generated from
+ * lib/isa/gfx12-instructions.tsv and lib/isa/gfx1250-instructions.tsv
+ * (docs/asm-input.md). Slot names are the reference's (`vdst`, `src0:m`); a
+ * slot of several names lists them comma-separated. */
+struct st_mnemonic {
+	const char *name;
+	const char *section; /* SMEM, SOP1, ..., VOP3, VGLOBAL, ... */
+	const char *dst;     /* "" when the row has no destination slot */
+	const char *src[4];  /* "" for unused slots */
+	const char *modifiers;
+};
+
+/* The row of name[0..len), or of the name without an encoding suffix
+ * (_e32, _e64, _dpp, _sdwa, _e64_dpp); NULL when neither is known. */
+const struct st_mnemonic *st_mnemonic_find(const char *name, size_t len);
+/* Length of name[0..len) without its encoding suffix (len when it has none
+ * or when the whole name is a known mnemonic). */
+size_t st_mnemonic_base_len(const char *name, size_t len);
+/* The known mnemonic closest to `name` by edit distance, or NULL when none is
+ * a near miss. */
+const char *st_mnemonic_suggest(const char *name);
+size_t st_mnemonic_count(void);
+const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 
 const char *st_counter_name(enum st_counter c);      /* "dscnt", "loadcnt", ... */
 const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */

@@ -189,6 +189,8 @@ static const struct flag flags[] = {
 	 FIELD(split_input_file), NULL},
 	{"verify-diagnostics", ARG_BOOL, NULL, "check diagnostics against expected-* annotations in the input",
 	 FIELD(verify_diagnostics), NULL},
+	{"allow-unknown-mnemonics", ARG_BOOL, NULL, "no warning for mnemonics the ISA table does not know",
+	 FIELD(allow_unknown_mnemonics), NULL},
 	{"emit-asm", ARG_BOOL, NULL, "write gfx1250 assembly (for llvm-mc) instead of .stir", FIELD(emit_asm), NULL},
 	{"emit-dot", ARG_BOOL, NULL, "write each function's CFG as a Graphviz digraph instead of .stir", FIELD(emit_dot),
 	 NULL},

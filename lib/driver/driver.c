@@ -134,6 +134,8 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (ok) {
 		note_blocks(r, m);
 		ok = st_verify_module(m, &d) == 0;
+		if (ok && !o->allow_unknown_mnemonics)
+			st_warn_unknown_mnemonics(m, &d);
 	}
 	st_pm_add_time(&r->pm, "Parser", st_pm_now() - t);
 	if (ok)

@@ -41,10 +41,17 @@ size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 }
 
 /* Open addressing on the interned pointer: a kernel uses a few hundred
- * mnemonics, looked up once per instruction. */
+ * mnemonics, looked up once per instruction. Each slot keeps the isa.def row
+ * and, once asked for, the known-mnemonic row (NULL: unknown). */
+struct memo_slot {
+	const char *key;
+	const struct st_isa_info *row;
+	const struct st_mnemonic *mnemonic;
+	bool mnemonic_known; /* `mnemonic` has been looked up */
+};
+
 struct st_isa_memo {
-	const char **keys;
-	const struct st_isa_info **rows;
+	struct memo_slot *slots;
 	size_t cap, n;
 };
 
@@ -52,33 +59,28 @@ static void memo_free(struct st_isa_memo *memo)
 {
 	if (!memo)
 		return;
-	free(memo->keys);
-	free(memo->rows);
+	free(memo->slots);
 	free(memo);
 }
 
 static void memo_grow(struct st_isa_memo *memo)
 {
 	size_t ncap = memo->cap ? memo->cap * 2 : 256;
-	const char **keys = st_xcalloc(ncap, sizeof *keys);
-	const struct st_isa_info **rows = st_xcalloc(ncap, sizeof *rows);
+	struct memo_slot *slots = st_xcalloc(ncap, sizeof *slots);
 	for (size_t k = 0; k < memo->cap; k++) {
-		if (!memo->keys[k])
+		if (!memo->slots[k].key)
 			continue;
-		size_t j = st_hash_ptr(memo->keys[k]) & (ncap - 1);
-		while (keys[j])
+		size_t j = st_hash_ptr(memo->slots[k].key) & (ncap - 1);
+		while (slots[j].key)
 			j = (j + 1) & (ncap - 1);
-		keys[j] = memo->keys[k];
-		rows[j] = memo->rows[k];
+		slots[j] = memo->slots[k];
 	}
-	free(memo->keys);
-	free(memo->rows);
-	memo->keys = keys;
-	memo->rows = rows;
+	free(memo->slots);
+	memo->slots = slots;
 	memo->cap = ncap;
 }
 
-const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned)
+static struct memo_slot *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
 	if (!memo) {
@@ -86,15 +88,31 @@ const struct st_isa_info *st_module_isa(struct st_module *m, const char *interne
 		memo_grow(memo);
 	}
 	size_t j = st_hash_ptr(interned) & (memo->cap - 1);
-	for (; memo->keys[j]; j = (j + 1) & (memo->cap - 1))
-		if (memo->keys[j] == interned)
-			return memo->rows[j];
-	const struct st_isa_info *row = st_isa_lookup(interned);
-	memo->keys[j] = interned;
-	memo->rows[j] = row;
-	if (++memo->n * 2 > memo->cap)
+	for (; memo->slots[j].key; j = (j + 1) & (memo->cap - 1))
+		if (memo->slots[j].key == interned)
+			return &memo->slots[j];
+	if ((memo->n + 1) * 2 > memo->cap) {
 		memo_grow(memo);
-	return row;
+		return memo_slot(m, interned);
+	}
+	memo->n++;
+	memo->slots[j] = (struct memo_slot){.key = interned, .row = st_isa_lookup(interned)};
+	return &memo->slots[j];
+}
+
+const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned)
+{
+	return memo_slot(m, interned)->row;
+}
+
+const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned)
+{
+	struct memo_slot *s = memo_slot(m, interned);
+	if (!s->mnemonic_known) {
+		s->mnemonic = st_mnemonic_find(interned, strlen(interned));
+		s->mnemonic_known = true;
+	}
+	return s->mnemonic;
 }
 
 struct st_module *st_module_new(const char *filename)

@@ -336,3 +336,23 @@ size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
 	free(good.slots);
 	return nerr;
 }
+
+size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *diag)
+{
+	size_t n = 0;
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		const struct st_function *f = m->funcs.v[fi];
+		for (size_t bi = 0; bi < f->blocks.n; bi++) {
+			st_foreach_inst(f->blocks.v[bi], i) {
+				if (i->created || st_module_mnemonic(m, i->name))
+					continue;
+				const char *hint = st_mnemonic_suggest(i->name);
+				st_warning(diag, i->loc,
+				           "unknown mnemonic '%s': the wait passes see no counter for it%s%s%s", i->name,
+				           hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+				n++;
+			}
+		}
+	}
+	return n;
+}

@@ -68,6 +68,26 @@ static void val_free(struct validator *v)
 	free(v->vtable);
 }
 
+/* An instruction the ISA table does not know may occupy a counter the
+ * validator cannot see, so no verdict on the function is a proof: said once
+ * per function, at the first such instruction (an error when strict). */
+static size_t report_unknown_mnemonic(struct validator *v, const struct st_function *f)
+{
+	for (size_t b = 0; b < f->blocks.n; b++) {
+		st_foreach_inst(f->blocks.v[b], i) {
+			if (i->created || st_module_mnemonic(v->ctx->module, i->name))
+				continue;
+			st_diag_emit(v->ctx->diag, v->strict ? ST_SEV_ERROR : ST_SEV_WARNING, i->loc,
+			             "inconclusive: '%s' is not in the ISA table, so the waits of this function are not "
+			             "proven",
+			             i->name);
+			st_pass_stat_add(v->ctx, "inconclusive-unknown-mnemonics", 1);
+			return v->strict;
+		}
+	}
+	return 0;
+}
+
 /* Validates one function; returns the number of errors reported. */
 static size_t validate_function(struct validator *v, const struct st_function *f)
 {
@@ -123,6 +143,7 @@ static size_t validate_function(struct validator *v, const struct st_function *f
 		nerrors += v->strict;
 		st_pass_stat_add(v->ctx, "inconclusive-blocks", 1);
 	}
+	nerrors += report_unknown_mnemonic(v, f);
 	st_pass_stat_add(v->ctx, "states-explored", (int64_t)v->nodes.n);
 	st_pass_stat_add(v->ctx, "dependency-checks", (int64_t)v->nchecked);
 	st_pass_stat_add(v->ctx, "unsatisfied-dependencies", (int64_t)(v->viols.n - ncarried));
