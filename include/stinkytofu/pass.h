@@ -3,7 +3,9 @@
  * A pass is one table entry: {name, summary, option schema, run}. The pass
  * manager parses and validates option strings from the schema; a pass reads
  * ctx->opts[k] for the k-th schema entry and never parses text itself.
- * Registering a pass is one line in lib/pass/passes.def. */
+ * Names are resolved in a registry, a table of passes: the built-in one
+ * (passes.h) lists lib/transforms/, and a program using the library can make
+ * its own. */
 #ifndef STINKYTOFU_PASS_H
 #define STINKYTOFU_PASS_H
 
@@ -66,13 +68,17 @@ struct st_pass_info {
 bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b);
 void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
 
-/* Registry. */
-size_t st_pass_count(void);
-const struct st_pass_info *st_pass_at(size_t i);
-const struct st_pass_info *st_pass_lookup(const char *name);
+/* A registry: passes in the order --list-passes and --help show them. */
+struct st_pass_registry {
+	const struct st_pass_info *const *passes;
+	size_t npasses;
+};
+
+const struct st_pass_info *st_pass_lookup(const struct st_pass_registry *r, const char *name);
 /* The registered pass name closest to `name` by edit distance, or NULL. */
-const char *st_pass_suggest(const char *name);
+const char *st_pass_suggest(const struct st_pass_registry *r, const char *name);
 /* st_pass_lookup that reports an unknown name to `d` with a suggestion. */
-const struct st_pass_info *st_pass_lookup_or_report(const char *name, struct st_diag_engine *d);
+const struct st_pass_info *st_pass_lookup_or_report(const struct st_pass_registry *r, const char *name,
+                                                    struct st_diag_engine *d);
 
 #endif

@@ -48,11 +48,12 @@ struct st_pipeline_entry {
 };
 
 struct st_pipeline {
+	const struct st_pass_registry *registry; /* where pass names are looked up */
 	struct st_arena *arena;
 	ST_VEC(struct st_pipeline_entry) entries;
 };
 
-void st_pipeline_init(struct st_pipeline *p);
+void st_pipeline_init(struct st_pipeline *p, const struct st_pass_registry *registry);
 void st_pipeline_fini(struct st_pipeline *p);
 /* Appends `pass` with options from `text` (NULL for none). */
 bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, const char *text,

@@ -9,6 +9,7 @@
 
 #include "driver/version.h"
 #include "stinkytofu/driver.h"
+#include "stinkytofu/passes.h"
 
 static const struct st_loc noloc;
 
@@ -101,7 +102,7 @@ static bool each_item(struct st_driver_options *o, const char *v, const char *fl
 
 static bool add_print_before(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
 {
-	const struct st_pass_info *p = st_pass_lookup_or_report(name, d);
+	const struct st_pass_info *p = st_pass_lookup_or_report(st_builtin_passes(), name, d);
 	if (p)
 		st_vec_push(&o->print_before, p);
 	return p != NULL;
@@ -109,7 +110,7 @@ static bool add_print_before(struct st_driver_options *o, const char *name, stru
 
 static bool add_print_after(struct st_driver_options *o, const char *name, struct st_diag_engine *d)
 {
-	const struct st_pass_info *p = st_pass_lookup_or_report(name, d);
+	const struct st_pass_info *p = st_pass_lookup_or_report(st_builtin_passes(), name, d);
 	if (p)
 		st_vec_push(&o->print_after, p);
 	return p != NULL;
@@ -207,7 +208,7 @@ void st_driver_options_init(struct st_driver_options *o)
 	o->config.arch = "gfx1250";
 	o->verify_each = true;
 	o->arena = st_arena_new();
-	st_pipeline_init(&o->pipeline);
+	st_pipeline_init(&o->pipeline, st_builtin_passes());
 }
 
 void st_driver_options_fini(struct st_driver_options *o)
@@ -236,7 +237,7 @@ static void unknown(const char *dashes, const char *name, struct st_diag_engine 
 		if (dist < bestd)
 			bestd = dist, best = flags[k].name;
 	}
-	const char *pass = st_pass_suggest(name);
+	const char *pass = st_pass_suggest(st_builtin_passes(), name);
 	if (pass && st_edit_distance(name, pass) < bestd)
 		best = pass, bestd = st_edit_distance(name, pass);
 	if (best && bestd <= strlen(best) / 2)
@@ -305,7 +306,7 @@ static bool parse_flag(struct st_driver_options *o, int argc, char **argv, int *
 	}
 	/* Not a driver flag: a pass, with options after '='. */
 	char *pname = st_xstrndup(name, n);
-	const struct st_pass_info *p = st_pass_lookup(pname);
+	const struct st_pass_info *p = st_pass_lookup(st_builtin_passes(), pname);
 	bool ok = false;
 	if (p) {
 		ok = st_pipeline_add(&o->pipeline, p, value, d);
@@ -345,7 +346,7 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 		}
 	}
 	if (ok && o->verify_waits) {
-		const struct st_pass_info *p = st_pass_lookup("WaitCntValidationCheckPass");
+		const struct st_pass_info *p = st_pass_lookup(st_builtin_passes(), "WaitCntValidationCheckPass");
 		if (!p) {
 			st_error(&d, noloc, "--verify-waits needs the pass 'WaitCntValidationCheckPass', which this build does not register");
 			ok = false;
@@ -404,8 +405,9 @@ void st_driver_print_help(FILE *out)
 		fprintf(out, "  %-28s %s\n", lhs, f->help);
 	}
 	fputs("\nPASSES (--PassName[=opt,key=value,...]; in --pass-pipeline: PassName{opt key=value}):\n", out);
-	for (size_t i = 0; i < st_pass_count(); i++) {
-		const struct st_pass_info *p = st_pass_at(i);
+	const struct st_pass_registry *r = st_builtin_passes();
+	for (size_t i = 0; i < r->npasses; i++) {
+		const struct st_pass_info *p = r->passes[i];
 		fprintf(out, "  --%s\n      %s\n", p->name, p->summary);
 		for (size_t k = 0; k < p->noptions; k++) {
 			const struct st_pass_option *op = &p->options[k];
@@ -420,12 +422,13 @@ void st_driver_print_help(FILE *out)
 
 void st_driver_list_passes(FILE *out)
 {
+	const struct st_pass_registry *r = st_builtin_passes();
 	size_t w = 0;
-	for (size_t i = 0; i < st_pass_count(); i++)
-		if (strlen(st_pass_at(i)->name) > w)
-			w = strlen(st_pass_at(i)->name);
-	for (size_t i = 0; i < st_pass_count(); i++)
-		fprintf(out, "%-*s  %s\n", (int)w, st_pass_at(i)->name, st_pass_at(i)->summary);
+	for (size_t i = 0; i < r->npasses; i++)
+		if (strlen(r->passes[i]->name) > w)
+			w = strlen(r->passes[i]->name);
+	for (size_t i = 0; i < r->npasses; i++)
+		fprintf(out, "%-*s  %s\n", (int)w, r->passes[i]->name, r->passes[i]->summary);
 }
 
 void st_driver_print_version(FILE *out)

@@ -8,9 +8,10 @@
 
 static const struct st_loc noloc;
 
-void st_pipeline_init(struct st_pipeline *p)
+void st_pipeline_init(struct st_pipeline *p, const struct st_pass_registry *registry)
 {
 	memset(p, 0, sizeof *p);
+	p->registry = registry;
 	p->arena = st_arena_new();
 }
 
@@ -39,7 +40,7 @@ bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, con
 
 bool st_pipeline_add_named(struct st_pipeline *p, const char *name, const char *text, struct st_diag_engine *d)
 {
-	const struct st_pass_info *pass = st_pass_lookup_or_report(name, d);
+	const struct st_pass_info *pass = st_pass_lookup_or_report(p->registry, name, d);
 	return pass && st_pipeline_add(p, pass, text, d);
 }
 
@@ -89,7 +90,7 @@ bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_e
 		if (q == ns)
 			return syntax(text, q, "expected a pass name", d);
 		char *name = st_xstrndup(ns, (size_t)(q - ns));
-		const struct st_pass_info *pass = st_pass_lookup_or_report(name, d);
+		const struct st_pass_info *pass = st_pass_lookup_or_report(p->registry, name, d);
 		free(name);
 		if (!pass)
 			return false;

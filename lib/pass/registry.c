@@ -1,59 +1,39 @@
-/* The static pass registry built from passes.def, and pass-context helpers. */
+/* Looking a pass up by name in a registry, and pass-context helpers. */
 #include <string.h>
 
 #include "stinkytofu/pass.h"
 
-#define ST_PASS(var) extern const struct st_pass_info var;
-#include "passes.def"
-#undef ST_PASS
-
-static const struct st_pass_info *const registry[] = {
-#define ST_PASS(var) &var,
-#include "passes.def"
-#undef ST_PASS
-	NULL,
-};
-
-size_t st_pass_count(void)
+const struct st_pass_info *st_pass_lookup(const struct st_pass_registry *r, const char *name)
 {
-	return sizeof registry / sizeof registry[0] - 1;
-}
-
-const struct st_pass_info *st_pass_at(size_t i)
-{
-	return i < st_pass_count() ? registry[i] : NULL;
-}
-
-const struct st_pass_info *st_pass_lookup(const char *name)
-{
-	for (size_t i = 0; i < st_pass_count(); i++)
-		if (strcmp(registry[i]->name, name) == 0)
-			return registry[i];
+	for (size_t i = 0; i < r->npasses; i++)
+		if (strcmp(r->passes[i]->name, name) == 0)
+			return r->passes[i];
 	return NULL;
 }
 
-const char *st_pass_suggest(const char *name)
+const char *st_pass_suggest(const struct st_pass_registry *r, const char *name)
 {
 	const char *best = NULL;
 	size_t bestd = (size_t)-1;
-	for (size_t i = 0; i < st_pass_count(); i++) {
-		size_t d = st_edit_distance(name, registry[i]->name);
+	for (size_t i = 0; i < r->npasses; i++) {
+		size_t d = st_edit_distance(name, r->passes[i]->name);
 		if (d < bestd) {
 			bestd = d;
-			best = registry[i]->name;
+			best = r->passes[i]->name;
 		}
 	}
 	/* Suggest only names that are plausibly what was meant. */
 	return best && bestd <= strlen(best) / 2 ? best : NULL;
 }
 
-const struct st_pass_info *st_pass_lookup_or_report(const char *name, struct st_diag_engine *d)
+const struct st_pass_info *st_pass_lookup_or_report(const struct st_pass_registry *r, const char *name,
+                                                    struct st_diag_engine *d)
 {
-	const struct st_pass_info *pass = st_pass_lookup(name);
+	const struct st_pass_info *pass = st_pass_lookup(r, name);
 	if (pass)
 		return pass;
 	const struct st_loc noloc = {0};
-	const char *sugg = st_pass_suggest(name);
+	const char *sugg = st_pass_suggest(r, name);
 	if (sugg)
 		st_error(d, noloc, "unknown pass '%s'; did you mean '%s'?", name, sugg);
 	else

@@ -15,6 +15,7 @@
 #include "stinkytofu/diag.h"
 #include "stinkytofu/parse.h"
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/verify.h"
 
@@ -25,7 +26,7 @@ static bool run(const char *pipeline, struct st_module *m, struct st_diag_engine
 {
 	static const struct st_kernel_config config = {.arch = "gfx1250", .num_waves = 0};
 	struct st_pipeline p;
-	st_pipeline_init(&p);
+	st_pipeline_init(&p, st_builtin_passes());
 	if (!st_pipeline_parse(&p, pipeline, d)) {
 		fprintf(stderr, "fuzz-pipeline: bad pipeline '%s'\n", pipeline);
 		abort();

@@ -9,6 +9,7 @@
 
 #include "stinkytofu/parse.h"
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/verify.h"
 
@@ -102,7 +103,7 @@ START_TEST(token_operands_of_repeats_are_located)
 	struct st_module *m = st_parse("t.stir", kernel, strlen(kernel), 1, &d);
 	ck_assert_ptr_nonnull(m);
 	struct st_pipeline p;
-	st_pipeline_init(&p);
+	st_pipeline_init(&p, st_builtin_passes());
 	ck_assert(st_pipeline_parse(&p, "StinkyBuildImplicitDependencyPass", &d));
 	struct st_pm_options o = {0};
 	struct st_kernel_config cfg = {"gfx1250", 0};

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 
 static const struct st_loc noloc;
 
@@ -85,7 +86,7 @@ static void setup(struct fixture *f)
 	st_block_new(fn, "loop", noloc);
 	st_block_new(fn, "exit", noloc);
 	st_block_append(b, st_inst_new(f->m, "start", noloc));
-	st_pipeline_init(&f->p);
+	st_pipeline_init(&f->p, st_builtin_passes());
 	st_diag_init(&f->d, NULL);
 	f->d.collect = true;
 	memset(&f->o, 0, sizeof f->o);

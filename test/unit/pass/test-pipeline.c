@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 
 #define RW "StinkyRemoveWaitCntPass"
 
@@ -16,7 +17,7 @@ struct fixture {
 
 static void setup(struct fixture *f)
 {
-	st_pipeline_init(&f->p);
+	st_pipeline_init(&f->p, st_builtin_passes());
 	st_diag_init(&f->d, NULL);
 	f->d.collect = true;
 }

@@ -8,6 +8,7 @@
 
 #include "stinkytofu/parse.h"
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 #include "stinkytofu/print.h"
 #include "stinkytofu/ssa.h"
 
@@ -28,7 +29,7 @@ static void run_passes(struct run *r, const char *text, const char *pipeline, in
 	struct st_module *m = st_parse("t.stir", text, strlen(text), 1, &r->d);
 	ck_assert_ptr_nonnull(m);
 	struct st_pipeline p;
-	st_pipeline_init(&p);
+	st_pipeline_init(&p, st_builtin_passes());
 	ck_assert(st_pipeline_parse(&p, pipeline, &r->d));
 	struct st_pm_options o = {0};
 	o.statistics = true;

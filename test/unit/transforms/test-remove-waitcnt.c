@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 
 static const struct st_loc noloc;
 
@@ -47,7 +48,7 @@ static char *survivors(const char *opts, const char *const *only, size_t nonly, 
 	struct st_module *m = build();
 	struct st_pipeline p;
 	struct st_diag_engine d;
-	st_pipeline_init(&p);
+	st_pipeline_init(&p, st_builtin_passes());
 	st_diag_init(&d, NULL);
 	ck_assert(st_pipeline_add_named(&p, "StinkyRemoveWaitCntPass", opts, &d));
 	struct st_pm_options o = {0};

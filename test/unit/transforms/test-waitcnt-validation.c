@@ -9,6 +9,7 @@
 
 #include "stinkytofu/parse.h"
 #include "stinkytofu/pass_manager.h"
+#include "stinkytofu/passes.h"
 
 struct result {
 	bool ok;
@@ -24,7 +25,7 @@ static struct result validate(const char *src, const char *opts, int num_waves)
 	struct st_module *m = st_parse("t.stir", src, strlen(src), 1, &d);
 	ck_assert_msg(m, "test input does not parse");
 	struct st_pipeline p;
-	st_pipeline_init(&p);
+	st_pipeline_init(&p, st_builtin_passes());
 	ck_assert(st_pipeline_add_named(&p, "WaitCntValidationCheckPass", opts, &d));
 	struct st_pm_options o = {0};
 	struct st_kernel_config cfg = {"gfx1250", num_waves};
