@@ -11,22 +11,33 @@
 
 #define MAX_REG_INDEX 2147483647u
 
-/* Modifier kinds the tool interprets, with their fields. A closed kind
- * rejects unknown fields (a misspelt wait count would silently mean "no
- * wait"); min is the smallest accepted integer value of each field. */
+struct mod_schema;
+/* Checks the value of one known field (a dictionary entry). */
+typedef size_t check_field_fn(const struct st_inst *i, const struct st_attr *fld, const struct mod_schema *s,
+                              struct st_diag_engine *diag);
+
+/* Modifier kinds the tool interprets, with their fields. Every one rejects
+ * unknown fields: a misspelt wait count would silently mean "no wait", a
+ * misspelt token list "tagged with no tokens"; `required` names the field
+ * the kind means nothing without. min is the smallest accepted integer
+ * value of each field (check_int). */
 struct mod_schema {
 	const char *kind;
-	bool closed;
 	int64_t min;
+	const char *required;
+	check_field_fn *check;
 	const char *fields[6];
 };
 
+static check_field_fn check_int, check_tokens;
+
 static const struct mod_schema mod_schemas[] = {
-	{"mod.swaitcnt", true, -1, {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"}},
-	{"mod.swaittensorcnt", true, -1, {"tlcnt"}},
-	{"mod.swaitasynccnt", true, -1, {"asynccnt"}},
-	{"mod.swaitstorecnt", true, -1, {"storecnt"}},
-	{"mod.wmma_pool", false, 0, {"poolIndex"}},
+	{"mod.swaitcnt", -1, NULL, check_int, {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"}},
+	{"mod.swaittensorcnt", -1, NULL, check_int, {"tlcnt"}},
+	{"mod.swaitasynccnt", -1, NULL, check_int, {"asynccnt"}},
+	{"mod.swaitstorecnt", -1, NULL, check_int, {"storecnt"}},
+	{"mod.wmma_pool", 0, "poolIndex", check_int, {"poolIndex"}},
+	{"mod.memtoken", 0, "tokens", check_tokens, {"tokens"}},
 };
 
 static struct st_loc at(struct st_loc loc, const struct st_inst *i)
@@ -53,38 +64,19 @@ static const char *closest_field(const struct mod_schema *s, const char *name)
 	return best;
 }
 
-static size_t check_schema(const struct st_inst *i, const struct st_attr *a, const struct mod_schema *s,
-                           struct st_diag_engine *diag)
+static size_t check_int(const struct st_inst *i, const struct st_attr *fld, const struct mod_schema *s,
+                        struct st_diag_engine *diag)
 {
-	size_t nerr = 0;
-	for (uint32_t f = 0; f < a->value.nfields; f++) {
-		const struct st_attr *fld = &a->value.fields[f];
-		bool known = false;
-		for (size_t k = 0; k < 6 && s->fields[k]; k++)
-			known |= strcmp(fld->name, s->fields[k]) == 0;
-		if (!known) {
-			if (s->closed) {
-				const char *hint = closest_field(s, fld->name);
-				st_error(diag, at(fld->loc, i), "unknown field '%s' in %s%s%s%s", fld->name, s->kind,
-				         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
-				nerr++;
-			}
-			continue;
-		}
-		if (!is_int(&fld->value) || fld->value.i < s->min) {
-			st_error(diag, at(fld->loc, i), "%s field '%s' must be an integer >= %lld", s->kind, fld->name,
-			         (long long)s->min);
-			nerr++;
-		}
-	}
-	return nerr;
+	if (is_int(&fld->value) && fld->value.i >= s->min)
+		return 0;
+	st_error(diag, at(fld->loc, i), "%s field '%s' must be an integer >= %lld", s->kind, fld->name, (long long)s->min);
+	return 1;
 }
 
-static size_t check_memtoken(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
+static size_t check_tokens(const struct st_inst *i, const struct st_attr *f, const struct mod_schema *s,
+                           struct st_diag_engine *diag)
 {
-	const struct st_attr *f = st_dict_field(&a->value, "tokens");
-	if (!f)
-		return 0;
+	(void)s;
 	if (f->value.kind != ST_VAL_ARRAY) {
 		st_error(diag, at(f->loc, i), "mod.memtoken 'tokens' must be an array of token ids");
 		return 1;
@@ -97,6 +89,33 @@ static size_t check_memtoken(const struct st_inst *i, const struct st_attr *a, s
 		}
 	}
 	return 0;
+}
+
+static size_t check_schema(const struct st_inst *i, const struct st_attr *a, const struct mod_schema *s,
+                           struct st_diag_engine *diag)
+{
+	size_t nerr = 0;
+	bool have_required = !s->required;
+	for (uint32_t f = 0; f < a->value.nfields; f++) {
+		const struct st_attr *fld = &a->value.fields[f];
+		bool known = false;
+		for (size_t k = 0; k < 6 && s->fields[k]; k++)
+			known |= strcmp(fld->name, s->fields[k]) == 0;
+		if (!known) {
+			const char *hint = closest_field(s, fld->name);
+			st_error(diag, at(fld->loc, i), "unknown field '%s' in %s%s%s%s", fld->name, s->kind,
+			         hint ? " (did you mean '" : "", hint ? hint : "", hint ? "'?)" : "");
+			nerr++;
+			continue;
+		}
+		have_required |= strcmp(fld->name, s->required ? s->required : "") == 0;
+		nerr += s->check(i, fld, s, diag);
+	}
+	if (!have_required && !nerr) {
+		st_error(diag, at(a->loc, i), "%s needs its field '%s'", s->kind, s->required);
+		nerr++;
+	}
+	return nerr;
 }
 
 static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
@@ -114,8 +133,6 @@ static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struc
 		st_error(diag, at(a->loc, i), "modifier '%s' must be a dictionary { field = value, ... }", a->name);
 		return 1;
 	}
-	if (strcmp(a->name, "mod.memtoken") == 0)
-		return check_memtoken(i, a, diag);
 	for (size_t k = 0; k < sizeof mod_schemas / sizeof mod_schemas[0]; k++)
 		if (strcmp(a->name, mod_schemas[k].kind) == 0)
 			return check_schema(i, a, &mod_schemas[k], diag);
@@ -144,6 +161,48 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	return 0;
 }
 
+/* A tracked wait's count: one integer operand in the counter's hardware
+ * range, or none and the modifier field. A count the passes would read
+ * differently from the hardware (a string, a symbol, a second operand,
+ * bits the counter does not have) would silently weaken the wait. */
+static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	const struct st_isa_info *e = i->isa;
+	if (e->wait_form != ST_WAIT_SINGLE && e->wait_form != ST_WAIT_PACKED_DS)
+		return 0;
+	if (i->nsrcs > 1) {
+		st_error(diag, st_operand_loc(i, &i->srcs[1]), "wait '%s' takes one count, not %u operands", i->name,
+		         (unsigned)i->nsrcs);
+		return 1;
+	}
+	if (i->nsrcs == 0) {
+		int counts[ST_NUM_COUNTERS];
+		if (st_wait_counts(i, counts))
+			return 0;
+		if (e->wait_form == ST_WAIT_SINGLE)
+			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or the modifier field '%s')",
+			         i->name, e->wait_field);
+		else
+			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or mod.swaitcnt fields)",
+			         i->name);
+		return 1;
+	}
+	const struct st_operand *op = &i->srcs[0];
+	bool is_int = op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX;
+	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > ST_WAIT_MAX)) {
+		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, ST_WAIT_MAX);
+		return 1;
+	}
+	/* Two 6-bit counts: the memory counter in bits 13:8, DS in bits 5:0. */
+	if (e->wait_form == ST_WAIT_PACKED_DS && (!is_int || op->ival < 0 || (op->ival & ~(int64_t)0x3f3f))) {
+		st_error(diag, st_operand_loc(i, op),
+		         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x3f3f)", i->name,
+		         st_counter_name(e->wait_counter));
+		return 1;
+	}
+	return 0;
+}
+
 /* Waits take immediate counts only; the hardware encodes no register. A
  * register on one is a generator bug, and it would leave the wait passes to
  * guess whether the wait is a consumer of that register. */
@@ -160,7 +219,7 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 			nerr++;
 		}
 	}
-	return nerr;
+	return nerr ? nerr : check_wait_count(i, diag);
 }
 
 /* Attribute lists already found good in this run. Instructions share the

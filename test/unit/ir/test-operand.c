@@ -29,7 +29,7 @@ START_TEST(verifier_names_the_operand_column)
 
 	/* The same operand turned into a register after reading keeps its
 	 * column, and st_verify_module reports it there. */
-	parse(&p, "\"s_nop\"(0)\n    \"s_wait_dscnt\"(0, 1, 3)\n");
+	parse(&p, "\"s_nop\"(0)\n    \"s_wait_event\"(0, 1, 3)\n");
 	ck_assert_uint_eq(p.diag.nerrors, 0);
 	struct st_inst *i = nth_inst(&p, 1);
 	struct st_loc at = st_operand_loc(i, &i->srcs[2]);
