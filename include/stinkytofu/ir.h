@@ -28,6 +28,12 @@ const char *st_regclass_name(enum st_regclass c);
 /* Longest-prefix class lookup: returns the spelling length matched, or 0 when
  * no class spelling prefixes `ident` (of length n). */
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls);
+/* Whether ident (n bytes) is one of the symbolic operands (regclass.def). */
+bool st_symbolic_operand(const char *ident, size_t n);
+/* The register or symbolic operand closest to the unknown identifier
+ * `ident` (`vv2` -> `v2`, `sgpr2` -> `s2`, `V2` -> `v2`, `v2.0` -> `v2`),
+ * written into buf; false when nothing is close. */
+bool st_operand_suggest(const char *ident, char *buf, size_t cap);
 
 enum st_operand_kind {
 	ST_OPND_REG,    /* v5, v[0:3], -v0, LDS0 */
@@ -36,7 +42,7 @@ enum st_operand_kind {
 	ST_OPND_FLOAT,  /* 1.5e3 (spelling kept in `text`) */
 	ST_OPND_STRING, /* "loop" (unescaped contents in `text`) */
 	ST_OPND_HWREG,  /* hwreg(id[, offset[, size]]) */
-	ST_OPND_SYMBOL, /* off, vcc, BufferLimit, any other identifier */
+	ST_OPND_SYMBOL, /* off, vcc, BufferLimit: the symbolic operands of regclass.def */
 	ST_OPND_LABEL,  /* label_Foo: a reference to an in-block label */
 };
 

@@ -20,6 +20,18 @@ static const struct {
 #include "stinkytofu/regclass.def"
 };
 
+static const char *const symbolic_operands[] = {
+#define ST_SYMBOLIC(sp) sp,
+#include "stinkytofu/regclass.def"
+};
+
+static const struct {
+	const char *alias, *spelling;
+} regaliases[] = {
+#define ST_REGALIAS(a, sp) {a, sp},
+#include "stinkytofu/regclass.def"
+};
+
 const char *st_regclass_name(enum st_regclass c)
 {
 	return c < ST_NUM_REGCLASSES ? regclass_names[c] : "?";
@@ -38,6 +50,68 @@ size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 		*cls = regspellings[k].cls;
 	}
 	return best;
+}
+
+bool st_symbolic_operand(const char *ident, size_t n)
+{
+	for (size_t k = 0; k < sizeof symbolic_operands / sizeof *symbolic_operands; k++)
+		if (ident[0] == symbolic_operands[k][0] && strlen(symbolic_operands[k]) == n &&
+		    memcmp(ident, symbolic_operands[k], n) == 0)
+			return true;
+	return false;
+}
+
+/* Edit distance ignoring case: `V2` is one typo from nothing. */
+static size_t distance_nocase(const char *a, const char *b)
+{
+	char la[64], lb[64];
+	size_t k = 0;
+	for (; a[k] && k + 1 < sizeof la; k++)
+		la[k] = (char)(a[k] >= 'A' && a[k] <= 'Z' ? a[k] - 'A' + 'a' : a[k]);
+	la[k] = '\0';
+	for (k = 0; b[k] && k + 1 < sizeof lb; k++)
+		lb[k] = (char)(b[k] >= 'A' && b[k] <= 'Z' ? b[k] - 'A' + 'a' : b[k]);
+	lb[k] = '\0';
+	return st_edit_distance(la, lb) + (strcmp(a, b) != 0 && strcmp(la, lb) == 0);
+}
+
+/* Candidate `prefix` + digits against ident, where `shown` is what to suggest. */
+static void try_candidate(const char *ident, const char *prefix, const char *shown, const char *digits, size_t nd,
+                          char *buf, size_t cap, size_t *best)
+{
+	char cand[64], sugg[64];
+	snprintf(cand, sizeof cand, "%s%.*s", prefix, (int)nd, digits);
+	snprintf(sugg, sizeof sugg, "%s%.*s", shown, (int)nd, digits);
+	size_t d = distance_nocase(ident, cand);
+	if (d < *best) {
+		*best = d;
+		snprintf(buf, cap, "%s", sugg);
+	}
+}
+
+bool st_operand_suggest(const char *ident, char *buf, size_t cap)
+{
+	size_t n = strlen(ident);
+	if (!n || n > 40)
+		return false;
+	/* The index a register typo most likely meant: the first run of digits. */
+	const char *digits = ident;
+	while (*digits && (*digits < '0' || *digits > '9'))
+		digits++;
+	size_t nd = 0;
+	while (digits[nd] >= '0' && digits[nd] <= '9')
+		nd++;
+	size_t best = n <= 3 ? 2 : 3; /* near misses only */
+	if (nd) {
+		for (size_t k = 0; k < sizeof regspellings / sizeof *regspellings; k++)
+			try_candidate(ident, regspellings[k].spelling, st_regclass_name(regspellings[k].cls), digits, nd, buf,
+			              cap, &best);
+		for (size_t k = 0; k < sizeof regaliases / sizeof *regaliases; k++)
+			try_candidate(ident, regaliases[k].alias, regaliases[k].spelling, digits, nd, buf, cap, &best);
+	}
+	for (size_t k = 0; k < sizeof symbolic_operands / sizeof *symbolic_operands; k++)
+		try_candidate(ident, symbolic_operands[k], symbolic_operands[k], "", 0, buf, cap, &best);
+	return best < (n <= 3 ? 2 : 3);
 }
 
 /* Open addressing on the interned pointer: a kernel uses a few hundred

@@ -134,6 +134,22 @@ static uint64_t parse_index(const char *s, size_t n)
 	return v;
 }
 
+/* An identifier that is neither a register, a symbolic operand nor a label
+ * reference: most likely a misspelt register, which read as a symbol would
+ * hide its dependencies from every pass. */
+static void unknown_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
+{
+	bool reg_like = false;
+	for (uint32_t k = 0; k < id->n && !reg_like; k++)
+		reg_like = id->s[k] >= '0' && id->s[k] <= '9';
+	const char *what = reg_like ? "register" : "symbolic operand";
+	char hint[64];
+	if (st_operand_suggest(id->s, hint, sizeof hint))
+		st_parse_error(p, loc, "unknown %s '%s'; did you mean '%s'?", what, id->s, hint);
+	else
+		st_parse_error(p, loc, "unknown %s '%s' (see the operands of docs/stir-format.md)", what, id->s);
+}
+
 static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
 	struct st_operand op = {.col = loc.col};
@@ -150,6 +166,8 @@ static struct st_operand ident_operand(struct st_parser *p, const struct st_tok 
 	}
 	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
 	op.text = id->s;
+	if (op.kind == ST_OPND_SYMBOL && !st_symbolic_operand(id->s, id->n))
+		unknown_operand(p, id, loc);
 	return op;
 }
 
@@ -473,6 +491,18 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	if (too_many_operands(p, loc)) {
 		p->cur = NULL;
 		return;
+	}
+	/* What an instruction writes is a register (or a hardware register):
+	 * a destination `off` or `7` would be a write no pass can see. */
+	for (size_t k = 0; k < p->ops.n; k++) {
+		const struct st_operand *op = &p->ops.v[k];
+		if (op->kind == ST_OPND_REG || op->kind == ST_OPND_HWREG)
+			continue;
+		struct st_loc at = {loc.file, loc.line, op->col};
+		if (op->kind == ST_OPND_SYMBOL || op->kind == ST_OPND_LABEL)
+			st_parse_error(p, at, "destination '%s' is not a register", op->text);
+		else
+			st_parse_error(p, at, "destination #%zu is not a register", k + 1);
 	}
 	struct st_inst *i = st_inst_new(p->m, name, loc);
 	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
