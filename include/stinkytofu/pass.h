@@ -66,6 +66,9 @@ struct st_pass_info {
 
 /* The seed's PassContext::shouldProcessBasicBlock. */
 bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b);
+/* The blocks of `f` the pass may mutate, as a mask indexed like f->blocks
+ * (allocated; the caller frees it), or NULL when it may mutate every block. */
+bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function *f);
 void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
 
 /* A registry: passes in the order --list-passes and --help show them. */

@@ -88,8 +88,9 @@ void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, boo
 /* The seed's removePHIs: strips PHIs and all chains of the function's blocks
  * (every block; see st_remove_phis_in for the --process-blocks variant). */
 void st_remove_phis(struct st_function *f);
-/* removePHIs gated by --process-blocks (st_pass_should_process_block; a NULL
- * ctx means every block): removes the PHIs of the processed blocks only, and
+/* removePHIs gated by --process-blocks: removes the PHIs of the blocks whose
+ * entry in `blocks` (indexed like f->blocks; st_pass_block_mask builds it from
+ * a pass context) is true, NULL meaning every block, and
  * keeps every chain consistent, so no `sources`, `users` or `phi_incoming`
  * ever names a removed PHI. A reference to a removed PHI is replaced by the
  * producers that PHI merged (followed through other removed PHIs). A PHI in a
@@ -97,6 +98,6 @@ void st_remove_phis(struct st_function *f);
  * since one incoming slot cannot hold the several producers it stood for.
  * Surviving PHIs are renumbered 0..f->nphis-1. The chains stay until
  * st_remove_phis or a rebuild. */
-void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx);
+void st_remove_phis_in(struct st_function *f, const bool *blocks);
 
 #endif

@@ -40,7 +40,6 @@
 #include <string.h>
 
 #include "stinkytofu/isa.h"
-#include "stinkytofu/pass.h"
 #include "stinkytofu/ssa.h"
 
 #define NO_KEY UINT32_MAX
@@ -688,11 +687,11 @@ static void flatten(struct st_inst *phi, const bool *removed, uint32_t *visit, u
 	}
 }
 
-void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
+void st_remove_phis_in(struct st_function *f, const bool *blocks)
 {
 	if (!f->chains)
 		return;
-	if (!ctx || !ctx->process_blocks) {
+	if (!blocks) {
 		st_remove_phis(f);
 		return;
 	}
@@ -702,7 +701,7 @@ void st_remove_phis_in(struct st_function *f, const struct st_pass_ctx *ctx)
 	ST_VEC(struct st_inst *) work = {0};
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		struct st_block *b = f->blocks.v[bi];
-		bool process = st_pass_should_process_block(ctx, b);
+		bool process = blocks[bi];
 		for (size_t p = 0; p < b->phis.n; p++) {
 			phis[b->phis.v[p]->id] = b->phis.v[p];
 			if (process) {

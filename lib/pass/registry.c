@@ -51,6 +51,16 @@ bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st
 	return false;
 }
 
+bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function *f)
+{
+	if (!ctx->process_blocks)
+		return NULL;
+	bool *mask = st_xmalloc((f->blocks.n ? f->blocks.n : 1) * sizeof *mask);
+	for (size_t b = 0; b < f->blocks.n; b++)
+		mask[b] = st_pass_should_process_block(ctx, f->blocks.v[b]);
+	return mask;
+}
+
 void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta)
 {
 	for (size_t i = 0; i < ctx->stats.n; i++) {

@@ -14,6 +14,8 @@
  *        |
  *   emitWaits, removePHIs               only in --process-blocks blocks (emit.c)
  */
+#include <stdlib.h>
+
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
@@ -101,7 +103,9 @@ static bool run(struct st_pass_ctx *ctx)
 		st_cfg_build(&cfg, f);
 		st_build_use_def_chain(f, &cfg, true, true);
 		run_function(ctx, f, &cfg);
-		st_remove_phis_in(f, ctx);
+		bool *mask = st_pass_block_mask(ctx, f);
+		st_remove_phis_in(f, mask);
+		free(mask);
 		st_cfg_free(&cfg);
 	}
 	return true;
