@@ -55,4 +55,16 @@ bool st_cfg_reachable(const struct st_cfg *cfg, uint32_t b);
  * first. */
 void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_block_list *body);
 
+/* --emit-dot (lib/analysis/cfg-dot.c, docs/asm-and-dot.md): one `digraph` per
+ * function, a node per block listing its label and instructions (as
+ * assembly), an edge per `Successors:` entry, retreating edges (loop back
+ * edges, edges closing irreducible cycles) drawn apart and left out of the
+ * layout ranking, and instructions inserted by a pass highlighted. Predecessor
+ * lists must be current (st_function_compute_preds; the parser leaves them
+ * so), as for st_cfg_build. The picture is written here, next to the analyses
+ * it draws (as LLVM keeps CFGPrinter in lib/Analysis), and only reads the
+ * module. */
+void st_cfg_dot_module(struct st_buf *out, const struct st_module *m);
+void st_cfg_dot_function(struct st_buf *out, const struct st_function *f);
+
 #endif

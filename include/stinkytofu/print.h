@@ -1,7 +1,7 @@
 /* The writers of lib/print: a module back as canonical .stir text (the
  * round-trip law of docs/stir-format.md: print(parse(print(parse(x)))) ==
- * print(parse(x))), as gfx1250 assembly (--emit-asm) and as Graphviz pictures
- * of the CFG (--emit-dot); docs/asm-and-dot.md describes the last two.
+ * print(parse(x))), and as gfx1250 assembly (--emit-asm, docs/asm-and-dot.md).
+ * The CFG pictures of --emit-dot need the CFG analyses and are in cfg.h.
  *
  * The writers only read the module and append text to `out`; they never fail
  * (an instruction the assembler would reject is still written, so llvm-mc
@@ -28,14 +28,5 @@ void st_print_asm_function(struct st_buf *out, const struct st_function *f);
  * branch targets are written by name. An instruction gfx1250 only has in split
  * form (s_barrier) yields several lines separated by '\n'. */
 void st_print_asm_inst(struct st_buf *out, const struct st_inst *i);
-
-/* One `digraph` per function: a node per block listing its label and
- * instructions (as assembly), an edge per `Successors:` entry, retreating
- * edges (loop back edges, edges closing irreducible cycles) drawn apart and
- * left out of the layout ranking, and instructions inserted by a pass
- * highlighted. Predecessor lists must be current (st_function_compute_preds;
- * the parser leaves them so), as for st_cfg_build. */
-void st_print_dot_module(struct st_buf *out, const struct st_module *m);
-void st_print_dot_function(struct st_buf *out, const struct st_function *f);
 
 #endif

@@ -104,7 +104,7 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 	st_buf_puts(out, "</TABLE>>];\n");
 }
 
-void st_print_dot_function(struct st_buf *out, const struct st_function *f)
+void st_cfg_dot_function(struct st_buf *out, const struct st_function *f)
 {
 	st_buf_puts(out, "digraph ");
 	put_quoted(out, *f->name ? f->name : "stir");
@@ -135,8 +135,8 @@ void st_print_dot_function(struct st_buf *out, const struct st_function *f)
 	st_buf_puts(out, "}\n");
 }
 
-void st_print_dot_module(struct st_buf *out, const struct st_module *m)
+void st_cfg_dot_module(struct st_buf *out, const struct st_module *m)
 {
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
-		st_print_dot_function(out, m->funcs.v[fi]);
+		st_cfg_dot_function(out, m->funcs.v[fi]);
 }

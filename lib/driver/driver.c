@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "stinkytofu/cfg.h"
 #include "stinkytofu/driver.h"
 #include "stinkytofu/parse.h"
 #include "stinkytofu/print.h"
@@ -36,7 +37,7 @@ static bool emit_asm(struct st_buf *out, const struct st_module *m, struct st_di
 static bool emit_dot(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
 {
 	(void)d;
-	st_print_dot_module(out, m);
+	st_cfg_dot_module(out, m);
 	return true;
 }
 
