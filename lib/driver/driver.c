@@ -101,17 +101,56 @@ struct run {
 	struct st_pass_manager pm;
 	const char *file; /* as diagnostics name it */
 	FILE *in;         /* the input file, parsed as it is read; else chunks of text */
-	bool *block_seen; /* per --process-blocks label: some chunk has it */
+	struct block_hint {
+		bool seen;           /* some chunk has a block with this label */
+		size_t dist;         /* else the closest label seen, and how close */
+		const char *closest;
+	} *blocks; /* per --process-blocks label */
+	bool usage_error;
 	FILE *err;
 };
 
+/* Marks the --process-blocks labels the module has, and remembers for the
+ * others the closest label it has, for the error. */
 static void note_blocks(struct run *r, const struct st_module *m)
 {
 	const struct st_driver_options *o = r->o;
-	for (size_t k = 0; k < o->process_blocks.n; k++)
-		for (size_t f = 0; f < m->funcs.n && !r->block_seen[k]; f++)
-			if (st_function_find_block(m->funcs.v[f], o->process_blocks.v[k]))
-				r->block_seen[k] = true;
+	for (size_t k = 0; k < o->process_blocks.n; k++) {
+		struct block_hint *h = &r->blocks[k];
+		for (size_t f = 0; f < m->funcs.n && !h->seen; f++) {
+			const struct st_function *fn = m->funcs.v[f];
+			for (size_t b = 0; b < fn->blocks.n && !h->seen; b++) {
+				const char *label = fn->blocks.v[b]->label;
+				size_t dist = st_edit_distance(o->process_blocks.v[k], label);
+				h->seen = dist == 0;
+				if (dist < h->dist) {
+					h->dist = dist;
+					h->closest = st_arena_strndup(o->arena, label, strlen(label));
+				}
+			}
+		}
+	}
+}
+
+/* A --process-blocks label no block has is a usage error: a typo there
+ * would let the passes change nothing, silently. */
+static bool check_blocks(struct run *r, struct st_diag_engine *d)
+{
+	const struct st_driver_options *o = r->o;
+	bool ok = true;
+	for (size_t k = 0; k < o->process_blocks.n; k++) {
+		const struct block_hint *h = &r->blocks[k];
+		if (h->seen)
+			continue;
+		const char *label = o->process_blocks.v[k];
+		if (h->closest && h->dist <= (strlen(label) + 1) / 2)
+			st_error(d, noloc, "--process-blocks: no block is labelled '%s'; did you mean '%s'?", label, h->closest);
+		else
+			st_error(d, noloc, "--process-blocks: no block is labelled '%s'", label);
+		ok = false;
+	}
+	r->usage_error |= !ok;
+	return ok;
 }
 
 /* Processes one chunk; appends its output to `out` on success. */
@@ -134,7 +173,8 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	bool ok = m && !d.nerrors;
 	if (ok) {
 		note_blocks(r, m);
-		ok = st_verify_module(m, &d) == 0;
+		/* An unsplit input is checked before any pass runs or anything is written. */
+		ok = st_verify_module(m, &d) == 0 && (o->split_input_file || check_blocks(r, &d));
 		if (ok && !o->allow_unknown_mnemonics)
 			st_warn_unknown_mnemonics(m, &d);
 	}
@@ -283,7 +323,9 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 		r.pm.process_blocks = o->process_blocks.v;
 		r.pm.nprocess_blocks = o->process_blocks.n;
 	}
-	r.block_seen = st_xcalloc(o->process_blocks.n + 1, sizeof *r.block_seen);
+	r.blocks = st_xcalloc(o->process_blocks.n + 1, sizeof *r.blocks);
+	for (size_t k = 0; k < o->process_blocks.n; k++)
+		r.blocks[k].dist = (size_t)-1;
 
 	struct chunks chunks = {0};
 	if (in)
@@ -302,9 +344,8 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	for (size_t k = 0; k < chunks.n; k++)
 		ok &= process(&r, &chunks.v[k], &result);
 
-	for (size_t k = 0; k < o->process_blocks.n; k++)
-		if (!r.block_seen[k])
-			st_warning(&d, noloc, "--process-blocks: no block is labelled '%s'", o->process_blocks.v[k]);
+	if (o->split_input_file)
+		ok &= check_blocks(&r, &d);
 
 	/* -o is written only when everything succeeded; stdout also gets the
 	 * chunks that succeeded when the input was split. */
@@ -333,11 +374,11 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 
 	st_buf_free(&result);
 	st_vec_free(&chunks);
-	free(r.block_seen);
+	free(r.blocks);
 	st_pm_fini(&r.pm);
 	if (in)
 		fclose(in);
 	free(text);
 	st_diag_fini(&d);
-	return ok ? ST_EXIT_OK : ST_EXIT_ERROR;
+	return ok ? ST_EXIT_OK : r.usage_error ? ST_EXIT_USAGE : ST_EXIT_ERROR;
 }
