@@ -27,6 +27,7 @@ enum { ST_EXIT_OK = 0, ST_EXIT_ERROR = 1, ST_EXIT_USAGE = 2 };
 struct st_driver_options {
 	const char *input;  /* NULL or "-": standard input */
 	const char *output; /* -o FILE; NULL: standard output */
+	bool output_set;    /* -o was given (twice is an error) */
 	struct st_kernel_config config;
 	struct st_pipeline pipeline; /* pass flags, or --pass-pipeline, then --verify-waits */
 	const char *pass_pipeline;   /* --pass-pipeline text */
@@ -38,7 +39,7 @@ struct st_driver_options {
 	bool remarks;
 	bool verify_each;
 	bool allow_unknown_mnemonics; /* no warning for mnemonics the ISA table lacks */
-	bool print_output; /* accepted for compatibility: the IR is printed anyway */
+	bool print_output; /* on by default; --no-print-output runs the passes and writes nothing */
 	bool emit_asm, emit_dot; /* select output_mode (at most one) */
 	bool list_passes, help, version;
 	struct st_pm_options pm; /* instrumentation; print lists below */

@@ -39,6 +39,11 @@ static bool set_output(struct st_driver_options *o, const char *v, struct st_dia
 		st_error(d, noloc, "-o needs a file name");
 		return false;
 	}
+	if (o->output_set) {
+		st_error(d, noloc, "-o is given twice ('%s' and '%s')", o->output ? o->output : "-", v);
+		return false;
+	}
+	o->output_set = true;
 	/* `-o -` is standard output, as in mlir-opt (whose default is "-"). */
 	o->output = strcmp(v, "-") == 0 ? NULL : v;
 	return true;
@@ -195,7 +200,8 @@ static const struct flag flags[] = {
 	{"emit-asm", ARG_BOOL, NULL, "write gfx1250 assembly (for llvm-mc) instead of .stir", FIELD(emit_asm), NULL},
 	{"emit-dot", ARG_BOOL, NULL, "write each function's CFG as a Graphviz digraph instead of .stir", FIELD(emit_dot),
 	 NULL},
-	{"print-output", ARG_BOOL, NULL, "print the IR (always done; accepted for compatibility)", FIELD(print_output), NULL},
+	{"print-output", ARG_BOOL, NULL, "write the output (default on; --no-print-output only runs the passes)",
+	 FIELD(print_output), NULL},
 	{"list-passes", ARG_BOOL, NULL, "list the registered passes", FIELD(list_passes), NULL},
 	{"help", ARG_BOOL, NULL, "show this help", FIELD(help), NULL},
 	{"version", ARG_BOOL, NULL, "show the version", FIELD(version), NULL},
@@ -207,6 +213,7 @@ void st_driver_options_init(struct st_driver_options *o)
 	memset(o, 0, sizeof *o);
 	o->config.arch = "gfx1250";
 	o->verify_each = true;
+	o->print_output = true;
 	o->arena = st_arena_new();
 	st_pipeline_init(&o->pipeline, st_builtin_passes());
 }
@@ -353,6 +360,10 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 		} else {
 			ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d);
 		}
+	}
+	if (!o->print_output && o->output_set) {
+		st_error(&d, noloc, "--no-print-output and -o ask for no output and for an output; give one");
+		ok = false;
 	}
 	if (o->emit_asm && o->emit_dot) {
 		st_error(&d, noloc, "--emit-asm and --emit-dot select different outputs; give one");

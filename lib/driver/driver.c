@@ -182,7 +182,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (ok)
 		ok = st_pm_run(&r->pm, m, &d);
 	struct st_buf text = {0};
-	if (ok) {
+	if (ok && o->print_output) {
 		const struct output_mode *om = &output_modes[o->output_mode];
 		t = st_pm_now();
 		ok = om->emit(r->direct ? out : &text, m, &d);
@@ -196,7 +196,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 		ok = st_verify_expected_diagnostics(&d, r->file, c->text, c->len, c->first_line, o->remarks, &report);
 		st_diag_fini(&report);
 	}
-	if (ok && produced && !r->direct) {
+	if (ok && produced && !r->direct && o->print_output) {
 		if (out->len)
 			st_buf_puts(out, "// -----\n");
 		st_buf_putn(out, text.data ? text.data : "", text.len);

@@ -96,8 +96,16 @@ void st_parse_syntax_error(struct st_parser *p, struct st_loc loc, const char *u
 		st_buf_puts(&b, k == 0 ? ", expected " : k == nexpected - 1 ? " or " : ", ");
 		put_token_name(&b, expected[k]);
 	}
+	bool shown = !p->too_many_errors;
 	st_parse_error(p, loc, "%s", st_buf_cstr(&b));
 	st_buf_free(&b);
+	/* Reported at the next line, an unclosed '{' needs pointing at. */
+	struct st_loc open = {p->file, p->unclosed_line, p->unclosed_col};
+	if (!open.line && p->depth)
+		open = (struct st_loc){p->file, p->dict_open_line, p->dict_open_col};
+	if (shown && open.line && open.line != loc.line)
+		st_note(p->diag, open, "the '{' opened here is not closed");
+	p->unclosed_line = 0;
 }
 
 /* ---- Scanner helpers ---- */
@@ -156,6 +164,7 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc, void *scanner)
 {
 	if (t == NEWLINE) {
+		p->unclosed_line = 0;
 		if (p->ended && p->prev_tok == '}')
 			st_attrs_remember_text(p);
 		p->ended = NULL;
@@ -168,8 +177,11 @@ static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc, void *sca
 		p->line_first = false;
 		/* These never continue a dictionary: an unclosed '{' above was an
 		 * error, and this line starts afresh. */
-		if (t == STRING || t == BLOCK_DEF || t == LABEL_DEF || t == SUCCESSORS || t == KW_FUNC)
+		if (p->depth && (t == STRING || t == BLOCK_DEF || t == LABEL_DEF || t == SUCCESSORS || t == KW_FUNC)) {
 			p->depth = 0;
+			p->unclosed_line = p->dict_open_line; /* for the error this token makes */
+			p->unclosed_col = p->dict_open_col;
+		}
 		if (!p->depth)
 			p->func_header = t == KW_FUNC;
 	}
@@ -214,7 +226,7 @@ static void tok_intern(struct st_parser *p, ST_YYSTYPE *val, const char *s, size
 	val->tok = (struct st_tok){.s = st_internn(p->m->strings, s, n), .n = (uint32_t)n};
 }
 
-int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
+int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
 {
 	n--; /* the ':' */
 	while (n && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\r' ||
@@ -227,6 +239,19 @@ int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, si
 	if (n == 10 && memcmp(text, "Successors", 10) == 0) {
 		val->tok = (struct st_tok){0};
 		return SUCCESSORS;
+	}
+	/* A misspelt `Successors:` would be an in-block label, and its list
+	 * "unexpected"; no label is named so close to it. */
+	if (n >= 8 && n <= 12 && n < 64 && text[0] != '^') {
+		char name[64];
+		memcpy(name, text, n);
+		name[n] = '\0';
+		for (size_t k = 0; k < n; k++)
+			name[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
+		if (st_edit_distance(name, "successors") <= 2) {
+			st_lex_error(p, *loc, "unknown keyword '%.*s:'; did you mean 'Successors:'?", (int)n, text);
+			return LEX_ERROR;
+		}
 	}
 	tok_intern(p, val, text, n);
 	return LABEL_DEF;

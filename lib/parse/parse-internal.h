@@ -132,6 +132,8 @@ struct st_parser {
 	int prev2_tok;            /* and the one before */
 	uint32_t dict_open_line;  /* the statement's top-level '{' */
 	uint32_t dict_open_col;
+	uint32_t unclosed_line;   /* that '{', left open by the line before this one (0: none) */
+	uint32_t unclosed_col;
 	uint32_t dict_close_line; /* just past the matching '}' */
 	uint32_t dict_close_col;
 	/* The rest of the line after an instruction's '{' (trailing blanks
@@ -172,7 +174,7 @@ int st_lex_read(struct st_parser *p, const char *unmatched, char *buf, size_t ma
 void st_lex_error(struct st_parser *p, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
 void st_lex_bad_char(struct st_parser *p, struct st_loc loc, unsigned char c);
 int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc);
-int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
 int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
