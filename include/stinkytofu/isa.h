@@ -12,20 +12,69 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Hardware wait counters, in the order waits for one anchor are emitted. */
+/* Hardware wait counters (stinkytofu/counters.def), in the order waits for
+ * one anchor are emitted. */
 enum st_counter {
-	ST_CNT_DS,     /* s_wait_dscnt,     mod.swaitcnt.dlcnt */
-	ST_CNT_LOAD,   /* s_wait_loadcnt,   mod.swaitcnt.vlcnt */
-	ST_CNT_KM,     /* s_wait_kmcnt,     mod.swaitcnt.kmcnt */
-	ST_CNT_TENSOR, /* s_wait_tensorcnt, mod.swaittensorcnt.tlcnt */
-	ST_CNT_ASYNC,  /* s_wait_asynccnt,  mod.swaitasynccnt.asynccnt */
-	ST_CNT_STORE,  /* s_wait_storecnt,  mod.swaitstorecnt.storecnt */
+#define ST_COUNTER(id, ...) ST_CNT_##id,
+#include "stinkytofu/counters.def"
+#undef ST_COUNTER
 	ST_NUM_COUNTERS,
 	ST_CNT_NONE = ST_NUM_COUNTERS
 };
 
-/* Largest immediate a wait instruction encodes; larger requirements clamp. */
-#define ST_WAIT_MAX 63
+/* A row of counters.def. */
+struct st_counter_info {
+	const char *name;          /* "dscnt" */
+	const char *wait_mnemonic; /* "s_wait_dscnt" */
+	const char *mod_kind;      /* "mod.swaitcnt" */
+	const char *mod_field;     /* "dlcnt" */
+	int max;                   /* largest immediate the hardware field holds */
+	bool in_order;             /* `wait N` retires all but the N newest */
+	bool writes_regs;          /* its ops write registers */
+	bool erased_by_default;    /* StinkyRemoveWaitCntPass erases its waits */
+	int latency;               /* default latency of its ops, cycles (estimate pass) */
+	const char *inserted_stat; /* "inserted-dscnt-waits" */
+	const char *erased_stat;   /* "erased-dscnt-waits" */
+};
+
+/* The rows, indexed by counter; read them through the accessors. */
+extern const struct st_counter_info st_counter_table[ST_NUM_COUNTERS];
+
+/* The row of counter c (c < ST_NUM_COUNTERS). */
+static inline const struct st_counter_info *st_counter_info(enum st_counter c)
+{
+	return &st_counter_table[c];
+}
+const char *st_counter_name(enum st_counter c);          /* "dscnt", ...; "none" for ST_CNT_NONE */
+const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */
+static inline int st_counter_max(enum st_counter c) /* the clamp of its immediates */
+{
+	return st_counter_table[c].max;
+}
+static inline bool st_counter_in_order(enum st_counter c)
+{
+	return st_counter_table[c].in_order;
+}
+static inline bool st_counter_writes_regs(enum st_counter c)
+{
+	return c < ST_NUM_COUNTERS && st_counter_table[c].writes_regs;
+}
+/* The counter a memory op of counter c occupies: with `storesOnLoadcnt` (the
+ * seed's table) vector stores count on LOAD. The one place that says so. */
+enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt);
+/* The modifier field of mod.swaitcnt that holds counter c's half of a packed
+ * s_wait_<mem>_dscnt, and the synonym of a counter's own field, or NULL
+ * (the ST_SWAITCNT_FIELD rows of counters.def). */
+const char *st_swaitcnt_field(enum st_counter c, const char *except);
+/* Whether counter c keeps its count in the shared mod.swaitcnt (its own
+ * field is one of that modifier's) rather than in a kind of its own. */
+bool st_counter_in_swaitcnt(enum st_counter c);
+/* The fields of mod.swaitcnt in canonical order; *n gets their number. */
+const char *const *st_swaitcnt_fields(int *n);
+/* The fields of the wait modifier `kind` (mod.swaitcnt: all of the above;
+ * another counter's kind: its one field), or 0 when no counter keeps its
+ * count in `kind`. */
+int st_wait_modifier_fields(const char *kind, const char *const **fields);
 
 enum st_isa_flag {
 	ST_ISA_LDS_READER = 1u << 0,   /* reads LDS: gets LDS<t> sources */
@@ -61,7 +110,6 @@ struct st_isa_info {
 	unsigned flags;
 	enum st_wait_form wait_form;
 	enum st_counter wait_counter; /* SINGLE: the counter; PACKED_DS: the MEM counter */
-	const char *wait_field;       /* modifier field of the count (SINGLE) */
 };
 
 const struct st_isa_info *st_isa_lookup(const char *mnemonic);
@@ -90,8 +138,5 @@ size_t st_mnemonic_base_len(const char *name, size_t len);
 const char *st_mnemonic_suggest(const char *name);
 size_t st_mnemonic_count(void);
 const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
-
-const char *st_counter_name(enum st_counter c);      /* "dscnt", "loadcnt", ... */
-const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */
 
 #endif

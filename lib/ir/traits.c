@@ -1,6 +1,8 @@
 /* Instruction traits: what an instruction is (LDS reader, barrier, wait, ...)
  * from its ISA row and operands, what a wait in the input guarantees, and the
  * canonical wait the passes insert. */
+#include <string.h>
+
 #include "stinkytofu/ir.h"
 
 enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt)
@@ -10,9 +12,7 @@ enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt)
 	enum st_counter c = i->isa->counter;
 	if (i->isa->flags & ST_ISA_RET_ATOMIC)
 		c = i->ndsts ? ST_CNT_LOAD : ST_CNT_STORE;
-	if (c == ST_CNT_STORE && stores_on_loadcnt)
-		c = ST_CNT_LOAD;
-	return c;
+	return st_counter_remap(c, stores_on_loadcnt);
 }
 
 static bool has(const struct st_inst *i, unsigned flag)
@@ -64,19 +64,6 @@ static int64_t wait_immediate(const struct st_inst *i, const char *kind, const c
 	return f->value.i;
 }
 
-static const char *modifier_kind(enum st_counter c)
-{
-	switch (c) {
-	case ST_CNT_DS:
-	case ST_CNT_LOAD:
-	case ST_CNT_KM: return "mod.swaitcnt";
-	case ST_CNT_TENSOR: return "mod.swaittensorcnt";
-	case ST_CNT_ASYNC: return "mod.swaitasynccnt";
-	case ST_CNT_STORE: return "mod.swaitstorecnt";
-	default: return NULL;
-	}
-}
-
 bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
@@ -85,8 +72,9 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 		return false;
 	const struct st_isa_info *e = i->isa;
 	if (e->wait_form == ST_WAIT_SINGLE) {
-		const char *alt = e->wait_counter == ST_CNT_DS ? "dscnt" : NULL;
-		int64_t n = wait_immediate(i, modifier_kind(e->wait_counter), e->wait_field, alt);
+		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
+		const char *alt = st_counter_in_swaitcnt(e->wait_counter) ? st_swaitcnt_field(e->wait_counter, ci->mod_field) : NULL;
+		int64_t n = wait_immediate(i, ci->mod_kind, ci->mod_field, alt);
 		if (n < 0)
 			return false;
 		counts[e->wait_counter] = n > 0xffff ? 0xffff : (int)n;
@@ -95,17 +83,18 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 	if (e->wait_form == ST_WAIT_PACKED_DS) {
 		int64_t n = wait_immediate(i, NULL, NULL, NULL);
 		if (n >= 0) {
-			counts[e->wait_counter] = (int)((n >> 8) & 0x3f);
-			counts[ST_CNT_DS] = (int)(n & 0x3f);
+			counts[e->wait_counter] = (int)((n >> 8) & st_counter_max(e->wait_counter));
+			counts[ST_CNT_DS] = (int)(n & st_counter_max(ST_CNT_DS));
 			return true;
 		}
 		/* No immediate: the modifier's fields, as the C++ tool writes them. */
 		const struct st_attr *mod = st_inst_attr(i, "mod.swaitcnt");
-		const char *memfield = e->wait_counter == ST_CNT_LOAD ? "vlcnt" : "vscnt";
+		const char *memfield = st_swaitcnt_field(e->wait_counter, NULL);
+		const char *dsfield = st_swaitcnt_field(ST_CNT_DS, NULL);
 		const struct st_attr *fm = mod ? st_dict_field(&mod->value, memfield) : NULL;
-		const struct st_attr *fd = mod ? st_dict_field(&mod->value, "dlcnt") : NULL;
+		const struct st_attr *fd = mod ? st_dict_field(&mod->value, dsfield) : NULL;
 		if (fd && fd->value.i < 0)
-			fd = st_dict_field(&mod->value, "dscnt");
+			fd = st_dict_field(&mod->value, st_swaitcnt_field(ST_CNT_DS, dsfield));
 		if (fm && fm->value.i >= 0)
 			counts[e->wait_counter] = (int)fm->value.i;
 		if (fd && fd->value.i >= 0)
@@ -118,23 +107,25 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc)
 {
 	st_assert(c < ST_NUM_COUNTERS);
-	if (count > ST_WAIT_MAX)
-		count = ST_WAIT_MAX;
-	struct st_inst *w = st_inst_new(m, st_counter_wait_mnemonic(c), loc);
+	const struct st_counter_info *ci = st_counter_info(c);
+	if (count > ci->max)
+		count = ci->max;
+	struct st_inst *w = st_inst_new(m, ci->wait_mnemonic, loc);
 	w->created = true;
 	st_inst_add_src(m, w, st_int_operand(count));
-	struct st_attr a = {.name = modifier_kind(c), .loc = loc};
-	if (c == ST_CNT_DS || c == ST_CNT_LOAD || c == ST_CNT_KM) {
-		static const char *const names[] = {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"};
-		struct st_value vals[5];
-		for (int k = 0; k < 5; k++)
-			vals[k] = st_int_value(-1);
-		vals[c == ST_CNT_DS ? 2 : c == ST_CNT_LOAD ? 0 : 4] = st_int_value(count);
-		a.value = st_dict_value(m, 5, names, vals);
+	struct st_attr a = {.name = ci->mod_kind, .loc = loc};
+	if (st_counter_in_swaitcnt(c)) {
+		/* Every field of the shared modifier, -1 but the counter's own. */
+		int n;
+		const char *const *names = st_swaitcnt_fields(&n);
+		struct st_value vals[8];
+		st_assert(n <= 8);
+		for (int k = 0; k < n; k++)
+			vals[k] = st_int_value(strcmp(names[k], ci->mod_field) == 0 ? count : -1);
+		a.value = st_dict_value(m, (size_t)n, names, vals);
 	} else {
-		const char *name = c == ST_CNT_TENSOR ? "tlcnt" : c == ST_CNT_ASYNC ? "asynccnt" : "storecnt";
 		struct st_value v = st_int_value(count);
-		a.value = st_dict_value(m, 1, &name, &v);
+		a.value = st_dict_value(m, 1, &ci->mod_field, &v);
 	}
 	st_inst_add_attr(m, w, a);
 	return w;

@@ -26,18 +26,18 @@ struct mod_schema {
 	int64_t min;
 	const char *required;
 	check_field_fn *check;
-	const char *fields[6];
+	const char *const *fields;
+	int nfields;
 };
 
 static check_field_fn check_int, check_tokens;
 
+/* The wait modifiers (mod.swaitcnt, mod.swaittensorcnt, ...) come from the
+ * counter table (wait_schema, -1 = unused); the others are listed here. */
+static const char *const pool_fields[] = {"poolIndex"}, *const token_fields[] = {"tokens"};
 static const struct mod_schema mod_schemas[] = {
-	{"mod.swaitcnt", -1, NULL, check_int, {"vlcnt", "vscnt", "dlcnt", "dscnt", "kmcnt"}},
-	{"mod.swaittensorcnt", -1, NULL, check_int, {"tlcnt"}},
-	{"mod.swaitasynccnt", -1, NULL, check_int, {"asynccnt"}},
-	{"mod.swaitstorecnt", -1, NULL, check_int, {"storecnt"}},
-	{"mod.wmma_pool", 0, "poolIndex", check_int, {"poolIndex"}},
-	{"mod.memtoken", 0, "tokens", check_tokens, {"tokens"}},
+	{"mod.wmma_pool", 0, "poolIndex", check_int, pool_fields, 1},
+	{"mod.memtoken", 0, "tokens", check_tokens, token_fields, 1},
 };
 
 static struct st_loc at(struct st_loc loc, const struct st_inst *i)
@@ -54,7 +54,7 @@ static const char *closest_field(const struct mod_schema *s, const char *name)
 {
 	const char *best = NULL;
 	size_t bestd = 3; /* suggest only near misses */
-	for (size_t k = 0; k < 6 && s->fields[k]; k++) {
+	for (int k = 0; k < s->nfields; k++) {
 		size_t d = st_edit_distance(name, s->fields[k]);
 		if (d < bestd) {
 			bestd = d;
@@ -99,7 +99,7 @@ static size_t check_schema(const struct st_inst *i, const struct st_attr *a, con
 	for (uint32_t f = 0; f < a->value.nfields; f++) {
 		const struct st_attr *fld = &a->value.fields[f];
 		bool known = false;
-		for (size_t k = 0; k < 6 && s->fields[k]; k++)
+		for (int k = 0; k < s->nfields; k++)
 			known |= strcmp(fld->name, s->fields[k]) == 0;
 		if (!known) {
 			const char *hint = closest_field(s, fld->name);
@@ -133,6 +133,10 @@ static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struc
 		st_error(diag, at(a->loc, i), "modifier '%s' must be a dictionary { field = value, ... }", a->name);
 		return 1;
 	}
+	struct mod_schema wait = {a->name, -1, NULL, check_int, NULL, 0};
+	wait.nfields = st_wait_modifier_fields(a->name, &wait.fields);
+	if (wait.nfields)
+		return check_schema(i, a, &wait, diag);
 	for (size_t k = 0; k < sizeof mod_schemas / sizeof mod_schemas[0]; k++)
 		if (strcmp(a->name, mod_schemas[k].kind) == 0)
 			return check_schema(i, a, &mod_schemas[k], diag);
@@ -181,7 +185,7 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 			return 0;
 		if (e->wait_form == ST_WAIT_SINGLE)
 			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or the modifier field '%s')",
-			         i->name, e->wait_field);
+			         i->name, st_counter_info(e->wait_counter)->mod_field);
 		else
 			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or mod.swaitcnt fields)",
 			         i->name);
@@ -189,15 +193,17 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	}
 	const struct st_operand *op = &i->srcs[0];
 	bool is_int = op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX;
-	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > ST_WAIT_MAX)) {
-		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, ST_WAIT_MAX);
+	int max = st_counter_max(e->wait_counter);
+	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > max)) {
+		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, max);
 		return 1;
 	}
-	/* Two 6-bit counts: the memory counter in bits 13:8, DS in bits 5:0. */
-	if (e->wait_form == ST_WAIT_PACKED_DS && (!is_int || op->ival < 0 || (op->ival & ~(int64_t)0x3f3f))) {
+	/* Two counts: the memory counter in bits 13:8, DS in bits 5:0. */
+	int64_t packed = (int64_t)max << 8 | st_counter_max(ST_CNT_DS);
+	if (e->wait_form == ST_WAIT_PACKED_DS && (!is_int || op->ival < 0 || (op->ival & ~packed))) {
 		st_error(diag, st_operand_loc(i, op),
-		         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x3f3f)", i->name,
-		         st_counter_name(e->wait_counter));
+		         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%llx)", i->name,
+		         st_counter_name(e->wait_counter), (long long)packed);
 		return 1;
 	}
 	return 0;

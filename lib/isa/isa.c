@@ -7,8 +7,11 @@
 enum { EXACT = 0, PREFIX = 1 };
 
 static const struct st_isa_info table[] = {
-#define ST_ISA(pat, match, cnt, fl, wform, wcnt, wfield)                       \
-	{pat, match == PREFIX, ST_CNT_##cnt, ISA_FLAGS(fl), ST_WAIT_##wform, ST_CNT_##wcnt, wfield},
+#define ST_COUNTER(id, name, mnemonic, ...) {mnemonic, false, ST_CNT_NONE, ST_ISA_WAIT, ST_WAIT_SINGLE, ST_CNT_##id},
+#include "stinkytofu/counters.def"
+#undef ST_COUNTER
+#define ST_ISA(pat, match, cnt, fl, wform, wcnt)                               \
+	{pat, match == PREFIX, ST_CNT_##cnt, ISA_FLAGS(fl), ST_WAIT_##wform, ST_CNT_##wcnt},
 #define LDS_READER ST_ISA_LDS_READER
 #define LDS_WRITER ST_ISA_LDS_WRITER
 #define ASYNC_LDS_READER ST_ISA_ASYNC_LDS_READER
@@ -30,7 +33,7 @@ static const struct st_isa_info table[] = {
 #undef ST_ISA
 };
 
-static const struct st_isa_info unknown = {"", false, ST_CNT_NONE, 0, ST_WAIT_NONE, ST_CNT_NONE, ""};
+static const struct st_isa_info unknown = {"", false, ST_CNT_NONE, 0, ST_WAIT_NONE, ST_CNT_NONE};
 
 const struct st_isa_info *st_isa_lookup(const char *mnemonic)
 {
@@ -43,15 +46,82 @@ const struct st_isa_info *st_isa_lookup(const char *mnemonic)
 	return &unknown;
 }
 
+enum { IN_ORDER = 1, OUT_OF_ORDER = 0, REGS = 1, NOREGS = 0, ERASE = 1, KEEP = 0 };
+
+const struct st_counter_info st_counter_table[ST_NUM_COUNTERS] = {
+#define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, erase, latency)                \
+	{name, mnemonic, kind, field, (1 << (width)) - 1, order, results, erase, latency,                  \
+	 "inserted-" name "-waits", "erased-" name "-waits"},
+#include "stinkytofu/counters.def"
+#undef ST_COUNTER
+};
+
+static const struct {
+	const char *field;
+	enum st_counter counter;
+} swaitcnt_fields[] = {
+#define ST_COUNTER(...)
+#define ST_SWAITCNT_FIELD(field, id) {field, ST_CNT_##id},
+#include "stinkytofu/counters.def"
+#undef ST_SWAITCNT_FIELD
+#undef ST_COUNTER
+};
+#define NSWAITCNT_FIELDS (sizeof swaitcnt_fields / sizeof swaitcnt_fields[0])
+
 const char *st_counter_name(enum st_counter c)
 {
-	static const char *const names[] = {"dscnt", "loadcnt", "kmcnt", "tensorcnt", "asynccnt", "storecnt"};
-	return c < ST_NUM_COUNTERS ? names[c] : "none";
+	return c < ST_NUM_COUNTERS ? st_counter_table[c].name : "none";
 }
 
 const char *st_counter_wait_mnemonic(enum st_counter c)
 {
-	static const char *const names[] = {"s_wait_dscnt",    "s_wait_loadcnt",  "s_wait_kmcnt",
-	                                    "s_wait_tensorcnt", "s_wait_asynccnt", "s_wait_storecnt"};
-	return c < ST_NUM_COUNTERS ? names[c] : "";
+	return c < ST_NUM_COUNTERS ? st_counter_table[c].wait_mnemonic : "";
+}
+
+enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt)
+{
+	return c == ST_CNT_STORE && stores_on_loadcnt ? ST_CNT_LOAD : c;
+}
+
+const char *st_swaitcnt_field(enum st_counter c, const char *except)
+{
+	for (size_t k = 0; k < NSWAITCNT_FIELDS; k++)
+		if (swaitcnt_fields[k].counter == c && (!except || strcmp(swaitcnt_fields[k].field, except) != 0))
+			return swaitcnt_fields[k].field;
+	return NULL;
+}
+
+bool st_counter_in_swaitcnt(enum st_counter c)
+{
+	const char *own = st_swaitcnt_field(c, NULL);
+	return own && strcmp(own, st_counter_info(c)->mod_field) == 0;
+}
+
+const char *const *st_swaitcnt_fields(int *n)
+{
+	static const char *const fields[] = {
+#define ST_COUNTER(...)
+#define ST_SWAITCNT_FIELD(field, id) field,
+#include "stinkytofu/counters.def"
+#undef ST_SWAITCNT_FIELD
+#undef ST_COUNTER
+	};
+	*n = (int)(sizeof fields / sizeof fields[0]);
+	return fields;
+}
+
+int st_wait_modifier_fields(const char *kind, const char *const **fields)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		if (strcmp(st_counter_table[c].mod_kind, kind) != 0)
+			continue;
+		if (st_counter_in_swaitcnt((enum st_counter)c)) {
+			int n;
+			*fields = st_swaitcnt_fields(&n);
+			return n;
+		}
+		*fields = &st_counter_table[c].mod_field;
+		return 1;
+	}
+	return 0;
 }

@@ -407,8 +407,8 @@ static bool put_wait_count(struct st_buf *out, const struct st_inst *i)
 	}
 	/* PACKED_DS: MEM in bits 13:8, DS in bits 5:0; a counter the modifier
 	 * leaves unused waits for nothing, the field's maximum. */
-	int mem = counts[e->wait_counter] < 0 ? ST_WAIT_MAX : counts[e->wait_counter];
-	int ds = counts[ST_CNT_DS] < 0 ? ST_WAIT_MAX : counts[ST_CNT_DS];
+	int mem = counts[e->wait_counter] < 0 ? st_counter_max(e->wait_counter) : counts[e->wait_counter];
+	int ds = counts[ST_CNT_DS] < 0 ? st_counter_max(ST_CNT_DS) : counts[ST_CNT_DS];
 	st_buf_printf(out, " 0x%x", (unsigned)(mem << 8 | ds));
 	return true;
 }

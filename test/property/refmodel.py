@@ -6,7 +6,7 @@ walks every CFG path from the entry with each back edge taken at most
 `unroll` times, simulates the counters as Python lists of issued ops, and
 records every (consumer, producer) pair whose producer is still in flight when
 the consumer issues. Nothing is shared with the C implementation but the ISA
-table (lib/isa/isa.def), which it reads.
+table (lib/isa/isa.def and include/stinkytofu/counters.def), which it reads.
 
 The reader accepts the canonical printed .stir form (one instruction per line,
 attribute dictionaries on the same line), which is what gen-kernel and
@@ -26,18 +26,26 @@ REG_SPELLINGS = {"v": "v", "s": "s", "a": "acc", "acc": "acc", "AGPR": "acc", "m
 # ---- ISA table -------------------------------------------------------------
 
 class Isa:
-    def __init__(self, isa_def):
+    def __init__(self, isa_def, counters_def):
+        # The single-counter waits come first, one per counter row, as in
+        # lib/isa/isa.c; then the rows of isa.def.
         self.rows = []
-        pat = re.compile(r'^ST_ISA\("([^"]*)",\s*(\w+),\s*(\w+),\s*([\w |]+),\s*(\w+),\s*(\w+),\s*"([^"]*)"\)')
+        cpat = re.compile(r'^ST_COUNTER\((\w+),\s*"[^"]*",\s*"([^"]*)",\s*"[^"]*",\s*"([^"]*)"')
+        with open(counters_def) as f:
+            for line in f:
+                m = cpat.match(line.strip())
+                if m:
+                    self.rows.append((m.group(2), False, "NONE", {"WAIT"}, "SINGLE", m.group(1), m.group(3)))
+        pat = re.compile(r'^ST_ISA\("([^"]*)",\s*(\w+),\s*(\w+),\s*([\w |]+),\s*(\w+),\s*(\w+)\)')
         with open(isa_def) as f:
             for line in f:
                 m = pat.match(line.strip())
                 if m:
                     flags = set() if m.group(4).strip() == "0" else {x.strip() for x in m.group(4).split("|")}
                     self.rows.append((m.group(1), m.group(2) == "PREFIX", m.group(3), flags, m.group(5),
-                                      m.group(6), m.group(7)))
-        if not self.rows:
-            raise RuntimeError(f"no ISA rows in {isa_def}")
+                                      m.group(6), ""))
+        if len(self.rows) <= len(COUNTERS):
+            raise RuntimeError(f"no ISA rows in {isa_def} and {counters_def}")
         self.cache = {}
 
     def lookup(self, mnemonic):
@@ -54,7 +62,8 @@ class Isa:
 
 def default_isa():
     here = os.path.dirname(os.path.abspath(__file__))
-    return Isa(os.path.join(here, "..", "..", "lib", "isa", "isa.def"))
+    root = os.path.join(here, "..", "..")
+    return Isa(os.path.join(root, "lib", "isa", "isa.def"), os.path.join(root, "include", "stinkytofu", "counters.def"))
 
 
 # ---- Reader ----------------------------------------------------------------

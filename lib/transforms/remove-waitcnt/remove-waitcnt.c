@@ -2,7 +2,8 @@
  * StinkyWaitCntInsertionPass recomputes (LDS, load, async and tensor waits),
  * so a kernel can be re-planned from a clean slate. Store waits and legacy
  * s_waitcnt are kept: the inserter does not track them. The decision is made
- * from the ISA table's wait form and counter, never from the mnemonic. */
+ * from the ISA table's wait form and the counter table's `erase` column,
+ * never from the mnemonic. */
 #include "stinkytofu/isa.h"
 #include "stinkytofu/pass.h"
 
@@ -14,16 +15,6 @@ static const struct st_pass_option options[] = {
 	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt"},
 };
 
-/* Statistic names, one per kind of erased wait. */
-static const char *const counter_stat[ST_NUM_COUNTERS] = {
-	[ST_CNT_DS] = "erased-dscnt-waits",
-	[ST_CNT_LOAD] = "erased-loadcnt-waits",
-	[ST_CNT_KM] = "erased-kmcnt-waits",
-	[ST_CNT_TENSOR] = "erased-tensorcnt-waits",
-	[ST_CNT_ASYNC] = "erased-asynccnt-waits",
-	[ST_CNT_STORE] = "erased-storecnt-waits",
-};
-
 /* The statistic to count an erased wait under, or NULL to keep the wait. */
 static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *i)
 {
@@ -31,15 +22,17 @@ static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *
 		return NULL;
 	const struct st_isa_info *e = i->isa;
 	switch (e->wait_form) {
-	case ST_WAIT_SINGLE:
-		switch (e->wait_counter) {
-		case ST_CNT_DS:
-		case ST_CNT_LOAD:
-		case ST_CNT_ASYNC: return counter_stat[e->wait_counter];
-		case ST_CNT_TENSOR: return ctx->opts[OPT_KEEP_TENSOR].flag ? NULL : counter_stat[ST_CNT_TENSOR];
-		case ST_CNT_KM: return ctx->opts[OPT_REMOVE_KMCNT].flag ? counter_stat[ST_CNT_KM] : NULL;
-		default: return NULL;
-		}
+	case ST_WAIT_SINGLE: {
+		/* The counter table says which waits go by default; the options
+		 * move tensorcnt and kmcnt across. */
+		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
+		bool erase = ci->erased_by_default;
+		if (e->wait_counter == ST_CNT_TENSOR && ctx->opts[OPT_KEEP_TENSOR].flag)
+			erase = false;
+		if (e->wait_counter == ST_CNT_KM && ctx->opts[OPT_REMOVE_KMCNT].flag)
+			erase = true;
+		return erase ? ci->erased_stat : NULL;
+	}
 	case ST_WAIT_PACKED_DS:
 		/* loadcnt_dscnt goes (both halves are recomputed); storecnt_dscnt stays. */
 		return e->wait_counter == ST_CNT_LOAD ? "erased-loadcnt-dscnt-waits" : NULL;

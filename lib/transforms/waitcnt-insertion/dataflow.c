@@ -213,10 +213,8 @@ unsigned st_wc_dataflow_iteration_cap(const struct wc_dataflow *df)
 /* classifyMemOp */
 static inline enum st_counter counter_at(const struct wc_dataflow *df, uint32_t id)
 {
-	/* st_inst_counter applies storesOnLoadcnt last, and the option is set
-	 * after the counters are taken. */
-	enum st_counter c = (enum st_counter)df->counter[id];
-	return c == ST_CNT_STORE && df->stores_on_loadcnt ? ST_CNT_LOAD : c;
+	/* The option is set after the counters are taken. */
+	return st_counter_remap((enum st_counter)df->counter[id], df->stores_on_loadcnt);
 }
 
 enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i)
@@ -462,8 +460,9 @@ static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum w
 	st_assert(depth >= 1);
 	if (depth > WC_MAX_IN_FLIGHT)
 		rc->req->beyond_cap[c] = true;
-	int w = depth - 1 > ST_WAIT_MAX ? ST_WAIT_MAX : (int)(depth - 1);
-	if (c == ST_CNT_KM)
+	int max = st_counter_max(c);
+	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
+	if (!st_counter_in_order(c))
 		w = 0; /* out of order: only a full drain retires a given op */
 	if (rc->req->cnt[c] == WC_UNUSED || w < rc->req->cnt[c])
 		rc->req->cnt[c] = w;
@@ -625,18 +624,17 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 
 /* WAW on registers: a load still in flight would land after this
  * instruction's write and clobber it. Loads of one in-order counter land in
- * issue order, so only other counters (and out-of-order KM) matter. */
+ * issue order, so only other counters (and out-of-order ones) matter. */
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
-	static const enum st_counter with_results[] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
-	for (size_t k = 0; k < sizeof with_results / sizeof with_results[0]; k++) {
-		enum st_counter c = with_results[k];
-		if (c == ic && c != ST_CNT_KM)
+	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+		enum st_counter c = (enum st_counter)ci;
+		if (!st_counter_writes_regs(c) || (c == ic && st_counter_in_order(c)))
 			continue;
 		for_each_queue(rc, c, q) {
 			/* A scalar load may find its own previous issue (last loop
-			 * iteration) still in flight: out of order, it races too. */
+			 * iteration) still in flight: out of order (KM), it races too. */
 			for (uint32_t e = 0; (q->writes & mine) && e < q->n; e++)
 				if ((q->ops[e].writes & mine) && writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, st_wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
@@ -737,10 +735,9 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		if (counts[c] < 0)
 			continue;
-		/* With stores on LOAD_CNT, a STORE_CNT wait says nothing about
-		 * the (mixed) LOAD queue. */
-		if (c == ST_CNT_STORE && df->stores_on_loadcnt)
-			continue;
+		/* With stores on LOAD_CNT nothing occupies STORE_CNT, so a
+		 * storecnt wait trims an empty queue and says nothing about the
+		 * (mixed) LOAD queue. */
 		st_wc_state_trim(s, (enum st_counter)c, counts[c]);
 		st_wc_emit_waited(&emit[c], counts[c]);
 	}
@@ -788,7 +785,7 @@ void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, c
 			const struct wc_qvec *pq = &exits[p->index].q[c];
 			for (size_t j = 0; j < pq->n; j++)
 				st_wc_queue_merge(q, &pq->v[j]);
-			if (td && td->spec.cnt[c] != WC_UNUSED && !(c == ST_CNT_KM && td->spec.cnt[c] > 0))
+			if (td && td->spec.cnt[c] != WC_UNUSED && (td->spec.cnt[c] == 0 || st_counter_in_order(c)))
 				st_wc_queue_trim(q, td->spec.cnt[c]);
 		}
 	}

@@ -10,11 +10,6 @@
 
 #include "waitcnt.h"
 
-static const char *const stat_names[ST_NUM_COUNTERS] = {
-	"inserted-dscnt-waits",     "inserted-loadcnt-waits",  "inserted-kmcnt-waits",
-	"inserted-tensorcnt-waits", "inserted-asynccnt-waits", "inserted-storecnt-waits",
-};
-
 static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c,
                                bool cap_hit)
 {
@@ -95,7 +90,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				continue;
 			struct st_buf msg = {0};
 			st_buf_printf(&msg, "inserted %s %d (%s) at the end of ^%s: tail drain for the join ^%s",
-			              st_counter_wait_mnemonic(c), d->spec.cnt[c] > ST_WAIT_MAX ? ST_WAIT_MAX : d->spec.cnt[c],
+			              st_counter_wait_mnemonic(c), d->spec.cnt[c] > st_counter_max(c) ? st_counter_max(c) : d->spec.cnt[c],
 			              st_counter_name(c), d->pred->label, d->succ->label);
 			bool any = false;
 			for (size_t j = 0; j < plan->reasons.n; j++) {
@@ -143,8 +138,8 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				int v = a->spec.cnt[c];
 				if (v == WC_UNUSED)
 					continue;
-				if (v > ST_WAIT_MAX)
-					v = ST_WAIT_MAX;
+				if (v > st_counter_max(c))
+					v = st_counter_max(c);
 				st_inst_insert_before(i, st_wait_new(m, c, v, i->loc));
 				per_counter[c]++;
 				if (!remarks)
@@ -173,14 +168,15 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				           "'%s' depends on a %s operation issued more than %d operations earlier; only "
 				           "the newest %d are tracked, so the wait drains it with %s %d",
 				           df->overflow_at[c]->name, st_counter_name((enum st_counter)c), WC_MAX_IN_FLIGHT,
-				           WC_MAX_IN_FLIGHT, st_counter_wait_mnemonic((enum st_counter)c), ST_WAIT_MAX);
+				           WC_MAX_IN_FLIGHT, st_counter_wait_mnemonic((enum st_counter)c),
+				           st_counter_max((enum st_counter)c));
 
 	if (ctx) {
 		unsigned total = 0;
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 			total += per_counter[c];
 			if (per_counter[c])
-				st_pass_stat_add(ctx, stat_names[c], per_counter[c]);
+				st_pass_stat_add(ctx, st_counter_info((enum st_counter)c)->inserted_stat, per_counter[c]);
 		}
 		if (drains)
 			st_pass_stat_add(ctx, "tail-drains", drains);

@@ -76,8 +76,8 @@ static void decide(struct wc_dataflow *df, struct promo_walk *w, struct st_block
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
 		int cur = spec->cnt[c];
-		if (cur == WC_UNUSED || c == ST_CNT_KM)
-			continue; /* KM is out of order: every requirement is 0 */
+		if (cur == WC_UNUSED || !st_counter_in_order(c))
+			continue; /* out of order (KM): every requirement is 0 */
 		int max_corr = -1, min_uncorr = -1;
 		for (size_t k = 0; k < nq; k++) {
 			int r = at[k].cnt[c];

@@ -5,8 +5,9 @@
 
 #include "waitcnt.h"
 
-/* Every unknown op deeper than this behaves the same: a wait of at most
- * ST_WAIT_MAX retires it and it never constrains a wait below ST_WAIT_MAX. */
+/* Every unknown op deeper than this behaves the same: a wait of at most a
+ * counter's maximum (63) retires it and it never constrains a wait below
+ * that maximum. */
 #define UNK_DEPTH_CAP ((uint32_t)WC_MAX_IN_FLIGHT + 1)
 
 void st_wc_spec_clear(struct wc_spec *s)
@@ -354,9 +355,9 @@ bool st_wc_state_equal(const struct wc_state *a, const struct wc_state *b)
 
 void st_wc_state_trim(struct wc_state *s, enum st_counter c, int n)
 {
-	/* Scalar loads return out of order: a non-zero wait says how many are
-	 * left, not which, so it retires none of them. */
-	if (c == ST_CNT_KM && n > 0)
+	/* Out of order (scalar loads): a non-zero wait says how many are left,
+	 * not which, so it retires none of them. */
+	if (n > 0 && !st_counter_in_order(c))
 		return;
 	for (size_t k = 0; k < s->q[c].n; k++)
 		st_wc_queue_trim(&s->q[c].v[k], n);

@@ -48,7 +48,7 @@ static void violation(struct validator *v, uint32_t node, uint32_t consumer, uin
 		.rule = rule,
 		.opnd = u ? u->opnd : NONE32,
 		.key = u ? u->key : 0,
-		.needed = e->counter == ST_CNT_KM ? 0 : (int)(q->n - pos - 1),
+		.needed = !st_counter_in_order(e->counter) ? 0 : (int)(q->n - pos - 1),
 		.carried = e->counter == ST_CNT_TENSOR ? e->mark : 0,
 		.why = why,
 	};
@@ -194,8 +194,8 @@ static void apply(struct validator *v, uint32_t id)
 			struct queue *q = &v->q[c];
 			if (f->waits[c] < 0)
 				continue;
-			if (c == ST_CNT_KM) {
-				/* Out of order: only kmcnt 0 says which loads are done. */
+			if (!st_counter_in_order((enum st_counter)c)) {
+				/* Out of order: only a wait of 0 says which ops are done. */
 				if (f->waits[c] == 0)
 					st_wv_retire_oldest(v, q, q->n);
 			} else if ((uint32_t)f->waits[c] < q->n) {

@@ -71,21 +71,33 @@ enum role {
 
 enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_WAW_REG, RULE_BARRIER, RULE_CONSERVATIVE };
 
-/* Counters whose ops write registers, for WAW on registers. */
-enum { NWAW = 3 };
-static const enum st_counter waw_counters[NWAW] = {ST_CNT_DS, ST_CNT_LOAD, ST_CNT_KM};
+/* Counters whose ops write registers (the REGS rows of counters.def), for
+ * WAW on registers; group g is waw_counters[g]. */
+#define REGS(id) ST_CNT_##id,
+#define NOREGS(id)
+static const enum st_counter waw_counters[] = {
+#define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, ...) results(id)
+#include "stinkytofu/counters.def"
+#undef ST_COUNTER
+};
+#undef REGS
+#undef NOREGS
+enum { NWAW = sizeof waw_counters / sizeof waw_counters[0] };
 
 static inline int waw_group(enum st_counter c)
 {
-	return c == ST_CNT_DS ? 0 : c == ST_CNT_LOAD ? 1 : c == ST_CNT_KM ? 2 : -1;
+	for (int g = 0; g < NWAW; g++)
+		if (waw_counters[g] == c)
+			return g;
+	return -1;
 }
 
 /* Does a register write by an op of counter `writer` race with an in-flight
- * load of group g? Loads of one in-order counter land in issue order; scalar
- * loads return out of order. */
+ * load of group g? Loads of one in-order counter land in issue order; those
+ * of an out-of-order one (scalar loads) do not. */
 static inline bool waw_races(enum st_counter writer, int g)
 {
-	return writer != waw_counters[g] || waw_counters[g] == ST_CNT_KM;
+	return writer != waw_counters[g] || !st_counter_in_order(waw_counters[g]);
 }
 
 /* Relevance slots of the depth analysis (see st_wv_compute_futures), per counter
