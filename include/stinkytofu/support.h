@@ -1,7 +1,8 @@
 /* Memory, strings and growable arrays shared by every part of stinkytofu.
  *
  * Ownership: st_xmalloc and friends never return NULL; on exhaustion they call
- * the out-of-memory handler (default: message and exit status 1). An arena owns
+ * st_out_of_memory (its handler can be set; default: message and exit status
+ * 1). An arena owns
  * everything allocated from it and releases it in one st_arena_free call. An
  * interner hands out canonical copies of strings that live in its arena, so two
  * interned strings are equal exactly when their pointers are. */
@@ -35,7 +36,22 @@ char *st_xvasprintf(const char *fmt, va_list ap);
  * the out-of-memory handler runs. 0 disables injection. */
 void st_alloc_fail_at(unsigned long n);
 unsigned long st_alloc_count(void);
+
+/* Out of memory: st_out_of_memory runs this thread's fatal cleanup hook, then
+ * the out-of-memory handler, which must not return (it exits, aborts or
+ * longjmps out). When no handler is set, or the handler returns, it prints
+ * "stinkytofu-opt: error: out of memory" and exits with status 1.
+ * st_set_out_of_memory_handler replaces the handler for the whole process
+ * (set it before starting threads; NULL restores the default) and returns the
+ * previous one. */
+typedef void (*st_oom_handler)(void);
+st_oom_handler st_set_out_of_memory_handler(st_oom_handler handler);
 ST_NORETURN void st_out_of_memory(void);
+/* The fatal cleanup hook of the calling thread: run once by st_out_of_memory
+ * and st_internal_error before they end the process (st_atomic_file_open sets
+ * it to st_atomic_file_remove_temporaries). NULL clears it. */
+typedef void (*st_fatal_hook)(void);
+void st_set_fatal_cleanup(st_fatal_hook hook);
 
 /* Internal invariant failure: prints file and line, then abort(). */
 #define st_unreachable(msg) st_internal_error(__FILE__, __LINE__, (msg))
@@ -145,8 +161,9 @@ void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t le
 bool st_atomic_file_commit(struct st_atomic_file *af);
 void st_atomic_file_abort(struct st_atomic_file *af);
 /* Removes the temporary file of every st_atomic_file this thread has open and
- * not yet committed or aborted. st_out_of_memory and st_internal_error call it
- * before they end the process, so even they never leave a partial output. */
+ * not yet committed or aborted. It is the fatal cleanup hook of a thread that
+ * opened one, so st_out_of_memory and st_internal_error never leave a partial
+ * output either. */
 void st_atomic_file_remove_temporaries(void);
 
 /* Edit distance, for "did you mean" suggestions. */

@@ -1,8 +1,7 @@
-/* Checked allocation with an injectable failure for error-path tests. */
-#include <errno.h>
+/* Checked allocation with an injectable failure for error-path tests, and the
+ * two ways the library ends the process: out of memory, internal error. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "stinkytofu/support.h"
 
@@ -34,16 +33,45 @@ static bool should_fail(void)
 	return fail_at && ++alloc_count == fail_at;
 }
 
+/* Set by the code that owns what must not outlive the process (the atomic
+ * files of file.c install theirs), so this file calls nothing above it. Per
+ * thread, as the temporaries are. */
+static _Thread_local st_fatal_hook fatal_cleanup;
+/* Process-wide, set by the program before it starts threads. */
+static st_oom_handler oom_handler;
+
+void st_set_fatal_cleanup(st_fatal_hook hook)
+{
+	fatal_cleanup = hook;
+}
+
+st_oom_handler st_set_out_of_memory_handler(st_oom_handler handler)
+{
+	st_oom_handler old = oom_handler;
+	oom_handler = handler;
+	return old;
+}
+
+static void run_fatal_cleanup(void)
+{
+	st_fatal_hook hook = fatal_cleanup;
+	fatal_cleanup = NULL; /* once, even if the hook itself runs out of memory */
+	if (hook)
+		hook();
+}
+
 void st_out_of_memory(void)
 {
-	st_atomic_file_remove_temporaries();
+	run_fatal_cleanup();
+	if (oom_handler)
+		oom_handler();
 	fputs("stinkytofu-opt: error: out of memory\n", stderr);
 	exit(1);
 }
 
 void st_internal_error(const char *file, int line, const char *msg)
 {
-	st_atomic_file_remove_temporaries();
+	run_fatal_cleanup();
 	fprintf(stderr, "%s:%d: internal error: %s\n", file, line, msg);
 	abort();
 }
@@ -70,41 +98,4 @@ void *st_xrealloc(void *p, size_t n)
 	if (!q)
 		st_out_of_memory();
 	return q;
-}
-
-char *st_xstrndup(const char *s, size_t n)
-{
-	char *p = st_xmalloc(n + 1);
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-char *st_xstrdup(const char *s)
-{
-	return st_xstrndup(s, strlen(s));
-}
-
-char *st_xvasprintf(const char *fmt, va_list ap)
-{
-	/* Also keeps GCC's UBSan builds from seeing a NULL-format path. */
-	st_assert(fmt);
-	va_list ap2;
-	va_copy(ap2, ap);
-	int n = vsnprintf(NULL, 0, fmt, ap2);
-	va_end(ap2);
-	if (n < 0)
-		st_unreachable("bad format string");
-	char *s = st_xmalloc((size_t)n + 1);
-	vsnprintf(s, (size_t)n + 1, fmt, ap);
-	return s;
-}
-
-char *st_xasprintf(const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	char *s = st_xvasprintf(fmt, ap);
-	va_end(ap);
-	return s;
 }

@@ -1,6 +1,8 @@
 /* Unit tests of lib/support: the arena, the string interner, st_buf, growable
  * vectors, whole-file I/O and edit distance. */
 #include <check.h>
+#include <dirent.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,6 +147,92 @@ START_TEST(files_read_back_what_was_written_atomically)
 }
 END_TEST
 
+/* The out-of-memory handler and the fatal cleanup hook are settable: the hook
+ * runs first, then the handler, which may leave by longjmp. */
+static jmp_buf oom_jump;
+static int oom_calls, cleanup_calls, cleanup_before_handler;
+
+static void jump_out(void)
+{
+	oom_calls++;
+	longjmp(oom_jump, 1);
+}
+
+static void count_cleanup(void)
+{
+	cleanup_calls++;
+	cleanup_before_handler = oom_calls == 0;
+}
+
+START_TEST(out_of_memory_handler_is_settable)
+{
+	ck_assert(st_set_out_of_memory_handler(jump_out) == NULL);
+	st_set_fatal_cleanup(count_cleanup);
+	st_alloc_fail_at(2);
+	void *first = NULL;
+	if (!setjmp(oom_jump)) {
+		first = st_xmalloc(8);
+		(void)st_xmalloc(8); /* the second allocation fails */
+		ck_abort_msg("the failed allocation returned");
+	}
+	free(first);
+	ck_assert_int_eq(oom_calls, 1);
+	ck_assert_int_eq(cleanup_calls, 1);
+	ck_assert(cleanup_before_handler);
+	/* The hook runs once; restoring the default handler returns ours. */
+	st_alloc_fail_at(1);
+	if (!setjmp(oom_jump))
+		(void)st_xcalloc(1, 8);
+	ck_assert_int_eq(oom_calls, 2);
+	ck_assert_int_eq(cleanup_calls, 1);
+	st_alloc_fail_at(0);
+	ck_assert(st_set_out_of_memory_handler(NULL) == jump_out);
+}
+END_TEST
+
+/* Without a handler, running out of memory exits with status 1. */
+START_TEST(out_of_memory_exits_with_status_1)
+{
+	st_alloc_fail_at(1);
+	(void)st_xmalloc(8);
+}
+END_TEST
+
+static size_t entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	size_t n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+/* An atomic file open when memory runs out leaves no temporary behind: it
+ * installed the fatal cleanup hook. */
+START_TEST(out_of_memory_removes_open_temporaries)
+{
+	char dir[] = "/tmp/st-support-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *path = st_xasprintf("%s/out.stir", dir);
+	struct st_atomic_file af;
+	ck_assert(st_atomic_file_open(&af, path));
+	st_atomic_file_write(&af, "partial", 7);
+	ck_assert_uint_eq(entries(dir), 1);
+	st_set_out_of_memory_handler(jump_out);
+	st_alloc_fail_at(1);
+	if (!setjmp(oom_jump))
+		(void)st_xmalloc(8);
+	st_alloc_fail_at(0);
+	ck_assert_int_eq(oom_calls, 1);
+	ck_assert_uint_eq(entries(dir), 0);
+	st_atomic_file_abort(&af);
+	rmdir(dir);
+	free(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("support");
@@ -156,6 +244,9 @@ int main(void)
 	tcase_add_test(tc, vec_push_pop_clear);
 	tcase_add_test(tc, edit_distance_counts_edits);
 	tcase_add_test(tc, files_read_back_what_was_written_atomically);
+	tcase_add_test(tc, out_of_memory_handler_is_settable);
+	tcase_add_exit_test(tc, out_of_memory_exits_with_status_1, 1);
+	tcase_add_test(tc, out_of_memory_removes_open_temporaries);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
