@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stinkytofu/annotations.h"
 #include "stinkytofu/isa.h"
 #include "stinkytofu/verify.h"
 
@@ -118,6 +119,22 @@ static size_t check_schema(const struct st_inst *i, const struct st_attr *a, con
 	return nerr;
 }
 
+/* The loop annotations: decoded one at a time, so each problem is reported
+ * once, at its field. */
+static size_t check_loop_annot(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
+{
+	struct st_inst one = *i;
+	one.attrs = (struct st_attr *)a;
+	one.nattrs = 1;
+	struct st_loop_annots x;
+	size_t before = diag->nerrors;
+	if (st_loop_annots_decode(&one, &x, diag)) {
+		st_loop_annots_free(&x);
+		return 0;
+	}
+	return diag->nerrors > before ? diag->nerrors - before : 1;
+}
+
 static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struct st_diag_engine *diag)
 {
 	if (strcmp(a->name, "issueCycles") == 0 || strcmp(a->name, "latencyCycles") == 0) {
@@ -133,6 +150,9 @@ static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struc
 		st_error(diag, at(a->loc, i), "modifier '%s' must be a dictionary { field = value, ... }", a->name);
 		return 1;
 	}
+	if (strcmp(a->name, "mod.lds_ring") == 0 || strcmp(a->name, "mod.loopcarriedwar") == 0 ||
+	    strcmp(a->name, "mod.loopcarriedraw") == 0)
+		return check_loop_annot(i, a, diag);
 	struct mod_schema wait = {a->name, -1, NULL, check_int, NULL, 0};
 	wait.nfields = st_wait_modifier_fields(a->name, &wait.fields);
 	if (wait.nfields)

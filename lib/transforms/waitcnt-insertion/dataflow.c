@@ -181,6 +181,7 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	free(df->counter);
 	free(df->facts);
 	free(df->saved_phi_ids);
+	st_wc_loops_free(&df->loops, df->nitems);
 	free(df->insts);
 	memset(df, 0, sizeof *df);
 }
@@ -223,24 +224,6 @@ enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_i
 	return counter_at(df, i->id);
 }
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return x < y ? -1 : x > y;
-}
-
-static uint32_t sort_unique(uint32_t *v, uint32_t n)
-{
-	if (n < 2)
-		return n;
-	qsort(v, n, sizeof *v, cmp_u32);
-	uint32_t m = 1;
-	for (uint32_t k = 1; k < n; k++)
-		if (v[k] != v[m - 1])
-			v[m++] = v[k];
-	return m;
-}
-
 /* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands. */
 static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
 {
@@ -268,7 +251,7 @@ static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
 				st_vec_push(&ids, ops[k].reg.index + r);
 		}
 	}
-	t->n = sort_unique(ids.v, (uint32_t)ids.n);
+	t->n = st_wc_sort_unique(ids.v, (uint32_t)ids.n);
 	t->ids = ids.v;
 	for (uint32_t k = 0; k < t->n; k++)
 		t->mask |= (uint64_t)1 << (t->ids[k] % 64);
@@ -301,148 +284,6 @@ bool st_wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b)
 	return false;
 }
 
-/* PhiSummary */
-
-static bool is_phi(const struct st_inst *i)
-{
-	return i->kind == ST_ITEM_PHI;
-}
-
-static struct wc_phi_summary *summary_slot(struct wc_dataflow *df, const struct st_inst *phi)
-{
-	st_assert(phi->id >= df->nitems && phi->id < df->ninst && df->insts[phi->id] == phi);
-	return &df->phis[phi->id - df->nitems];
-}
-
-/* collectMemOpDeps of a PHI: the concrete memory ops reachable through its
- * web of PHIs. All PHIs of one strongly connected web (a loop carrying a
- * register around) stand for the same ops, so the summaries are computed
- * per strongly connected component (Tarjan, iteratively), each component's
- * set being its members' concrete incoming producers plus the sets of the
- * components it reaches; components share one set. */
-struct tarjan_frame {
-	uint32_t phi; /* PHI index */
-	uint32_t next; /* next incoming slot to visit */
-};
-
-static struct st_inst *phi_at(const struct wc_dataflow *df, uint32_t k)
-{
-	return df->insts[df->nitems + k];
-}
-
-static void finish_component(struct wc_dataflow *df, uint32_t root, struct wc_phi_work *w)
-{
-	/* Pop the component off the stack. */
-	size_t first = w->stack.n;
-	do
-		first--;
-	while (w->stack.v[first] != root);
-	ST_VEC(uint32_t) acc[ST_NUM_COUNTERS] = {{0}};
-	for (size_t m = first; m < w->stack.n; m++)
-		w->comp[w->stack.v[m]] = root + 1;
-	for (size_t m = first; m < w->stack.n; m++) {
-		struct st_inst *p = phi_at(df, w->stack.v[m]);
-		size_t npreds = p->block ? p->block->preds.n : 0;
-		struct st_inst *const *incoming = st_phi_incoming(p);
-		for (size_t k = 0; k < npreds; k++) {
-			struct st_inst *x = incoming ? incoming[k] : NULL;
-			if (!x)
-				continue;
-			if (is_phi(x)) {
-				uint32_t xi = x->id - df->nitems;
-				if (w->comp[xi] == root + 1)
-					continue; /* same component */
-				const struct wc_phi_summary *xs = &df->phis[xi];
-				st_assert(xs->done);
-				for (int c = 0; c < ST_NUM_COUNTERS; c++)
-					for (uint32_t e = 0; e < xs->all[c].n; e++)
-						st_vec_push(&acc[c], xs->all[c].v[e]);
-				continue;
-			}
-			enum st_counter c = st_wc_counter_of(df, x);
-			if (c != ST_CNT_NONE)
-				st_vec_push(&acc[c], x->id);
-		}
-	}
-	struct wc_idset *set = st_xcalloc(ST_NUM_COUNTERS, sizeof *set);
-	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
-		set[c].n = sort_unique(acc[c].v, (uint32_t)acc[c].n);
-		set[c].v = acc[c].v;
-	}
-	st_vec_push(&df->phi_sets, set);
-	for (size_t m = first; m < w->stack.n; m++) {
-		df->phis[w->stack.v[m]].all = set;
-		df->phis[w->stack.v[m]].done = true;
-		w->on_stack[w->stack.v[m]] = false;
-	}
-	w->stack.n = first;
-}
-
-const struct wc_phi_summary *st_wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi)
-{
-	struct wc_phi_summary *s = summary_slot(df, phi);
-	if (s->done)
-		return s;
-	struct wc_phi_work *w = &df->phi_work;
-	ST_VEC(struct tarjan_frame) frames = {0};
-	uint32_t root = phi->id - df->nitems;
-	w->index[root] = w->low[root] = ++w->counter;
-	st_vec_push(&w->stack, root);
-	w->on_stack[root] = true;
-	st_vec_push(&frames, ((struct tarjan_frame){root, 0}));
-	while (frames.n) {
-		struct tarjan_frame *f = &st_vec_last(&frames);
-		struct st_inst *p = phi_at(df, f->phi);
-		size_t npreds = p->block ? p->block->preds.n : 0;
-		if (f->next < npreds) {
-			struct st_inst *const *incoming = st_phi_incoming(p);
-			struct st_inst *x = incoming ? incoming[f->next] : NULL;
-			f->next++;
-			if (!x || !is_phi(x))
-				continue;
-			uint32_t xi = x->id - df->nitems;
-			if (df->phis[xi].done)
-				continue;
-			if (!w->index[xi]) {
-				w->index[xi] = w->low[xi] = ++w->counter;
-				st_vec_push(&w->stack, xi);
-				w->on_stack[xi] = true;
-				st_vec_push(&frames, ((struct tarjan_frame){xi, 0}));
-			} else if (w->on_stack[xi] && w->index[xi] < w->low[f->phi]) {
-				w->low[f->phi] = w->index[xi];
-			}
-			continue;
-		}
-		uint32_t v = f->phi;
-		frames.n--;
-		if (frames.n) {
-			uint32_t parent = st_vec_last(&frames).phi;
-			if (w->low[v] < w->low[parent])
-				w->low[parent] = w->low[v];
-		}
-		if (w->low[v] == w->index[v])
-			finish_component(df, v, w);
-	}
-	st_vec_free(&frames);
-	st_assert(s->done);
-	return s;
-}
-
-static bool idset_has(const struct wc_idset *s, uint32_t id)
-{
-	uint32_t lo = 0, hi = s->n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (s->v[mid] == id)
-			return true;
-		if (s->v[mid] < id)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return false;
-}
-
 /* computeRequiredWaits */
 
 struct reqctx {
@@ -452,28 +293,46 @@ struct reqctx {
 	int only;
 	struct wc_required *req;
 	struct wc_why *why;
+	unsigned replaces; /* WC_REPLACES_*: token rules a ring anchor replaces */
 };
 
 /* tightenRequired: a dependency at countFrom `depth` on counter c. */
-static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod)
+void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, struct wc_contrib x)
 {
 	st_assert(depth >= 1);
+	enum st_counter c = x.counter;
 	if (depth > WC_MAX_IN_FLIGHT)
-		rc->req->beyond_cap[c] = true;
+		req->beyond_cap[c] = true;
 	int max = st_counter_max(c);
 	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
 	if (!st_counter_in_order(c))
 		w = 0; /* out of order: only a full drain retires a given op */
-	if (rc->req->cnt[c] == WC_UNUSED || w < rc->req->cnt[c])
-		rc->req->cnt[c] = w;
-	if (rc->why) {
-		st_vec_reserve(rc->why, rc->why->n + 1);
-		rc->why->v[rc->why->n].counter = c;
-		rc->why->v[rc->why->n].rule = rule;
-		rc->why->v[rc->why->n].producer = prod;
-		rc->why->v[rc->why->n].value = w;
-		rc->why->n++;
+	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
+		req->cnt[c] = w;
+	if (why) {
+		x.value = w;
+		st_vec_push(why, x);
 	}
+}
+
+/* A dependency on the op the analysis names `prod`, in queue q (or none). */
+static void tighten_from(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod,
+                         const struct wc_queue *q)
+{
+	struct wc_contrib x = {c, rule, prod, 0, {q ? q->pred : NULL, 0, false, -1}};
+	st_wc_tighten(rc->req, rc->why, depth, x);
+}
+
+static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod)
+{
+	tighten_from(rc, c, depth, rule, prod, NULL);
+}
+
+/* A dependency on entry k of queue q. */
+static void tighten_entry(struct reqctx *rc, enum st_counter c, const struct wc_queue *q, uint32_t k, enum wc_rule rule)
+{
+	struct wc_contrib x = {c, rule, q->ops[k].op, 0, {q->pred, q->ops[k].var, true, -1}};
+	st_wc_tighten(rc->req, rc->why, st_wc_queue_depth(q, k), x);
 }
 
 #define for_each_queue(rc, c, q)                                                                   \
@@ -481,16 +340,23 @@ static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum w
 		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
 			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
 
+/* Whether the RAW contributions of counter c are gated off at rc->inst: by
+ * rawNeedsWait, or by a ring anchor that replaces tensor RAW. */
+static bool raw_gated(struct reqctx *rc, enum st_counter c)
+{
+	return !rc->df->raw_needs_wait[c](rc->df, rc->inst) || (c == ST_CNT_TENSOR && (rc->replaces & WC_REPLACES_TENSOR_RAW));
+}
+
 static void raw_direct(struct reqctx *rc, struct st_inst *src)
 {
 	enum st_counter c = counter_at(rc->df, src->id);
-	if (c == ST_CNT_NONE || !rc->df->raw_needs_wait[c](rc->df, rc->inst))
+	if (c == ST_CNT_NONE || raw_gated(rc, c))
 		return;
 	for_each_queue(rc, c, q) {
 		bool unknown;
 		uint32_t d = st_wc_queue_count_from_ex(q, src, &unknown);
 		if (d)
-			tighten(rc, c, d, WC_RULE_RAW, unknown ? NULL : src);
+			tighten_from(rc, c, d, WC_RULE_RAW, unknown ? NULL : src, q);
 	}
 }
 
@@ -500,8 +366,8 @@ static void scan_set(struct reqctx *rc, enum st_counter c, const struct wc_queue
 	if (!set->n)
 		return;
 	for (uint32_t k = 0; k < q->n; k++)
-		if (idset_has(set, q->ops[k].id))
-			tighten(rc, c, st_wc_queue_depth(q, k), WC_RULE_RAW, q->ops[k].op);
+		if (st_wc_idset_has(set, q->ops[k].id))
+			tighten_entry(rc, c, q, k, WC_RULE_RAW);
 	if (q->unk)
 		tighten(rc, c, st_wc_queue_unk_depth(q), WC_RULE_RAW, NULL);
 }
@@ -512,7 +378,7 @@ static struct wc_idset incoming_set(struct wc_dataflow *df, struct st_inst *x, e
 	struct wc_idset none = {NULL, 0};
 	if (!x)
 		return none;
-	if (is_phi(x))
+	if (wc_is_phi(x))
 		return st_wc_phi_summary_of(df, x)->all[c];
 	if (st_wc_counter_of(df, x) != c)
 		return none;
@@ -531,7 +397,7 @@ static void raw_phi(struct reqctx *rc, struct st_inst *phi)
 	bool local = phi->block == rc->inst->block;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
-		if (!s->all[c].n || !df->raw_needs_wait[c](df, rc->inst))
+		if (!s->all[c].n || raw_gated(rc, c))
 			continue;
 		for_each_queue(rc, c, q) {
 			if (!local) {
@@ -602,7 +468,8 @@ static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, u
 			enum wc_rule r = rule;
 			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (F_LDS_WRITER | F_ASYNC_LDS_WRITER)))
 				r = WC_RULE_WAW_LDS;
-			tighten(rc, c, st_wc_queue_depth(q, k), r, op);
+			(void)op;
+			tighten_entry(rc, c, q, k, r);
 		}
 		if (q->unk)
 			tighten(rc, c, st_wc_queue_unk_depth(q), rule, NULL);
@@ -654,14 +521,14 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		req->cnt[c] = WC_UNUSED;
 		req->beyond_cap[c] = false;
 	}
-	struct reqctx rc = {df, inst, s, only, req, why};
+	struct reqctx rc = {df, inst, s, only, req, why, st_wc_ring_replaces(df, inst)};
 
 	/* 1. RAW from SSA sources, PHIs included. */
 	uint32_t nsources;
 	struct st_inst *const *sources = st_inst_sources(inst, &nsources);
 	for (uint32_t k = 0; k < nsources; k++) {
 		struct st_inst *src = sources[k];
-		if (is_phi(src))
+		if (wc_is_phi(src))
 			raw_phi(&rc, src);
 		else
 			raw_direct(&rc, src);
@@ -680,7 +547,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	 * ordered by the DS FIFO (isOnSamePipeline). */
 	if (fence || writer) {
 		enum wc_rule rule = fence ? WC_RULE_BARRIER : WC_RULE_WAR_LDS;
-		if (ic != ST_CNT_DS)
+		/* A ring anchor's DS scan replaces the token-based one. */
+		if (ic != ST_CNT_DS && !(rc.replaces & WC_REPLACES_DS_ANTI))
 			scan_anti(&rc, ST_CNT_DS, rule, 0);
 		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
@@ -721,6 +589,9 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	if ((facts & (F_DS_WRITE | F_ASYNC_LDS_WRITER)) &&
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
+
+	/* The loop annotations and the descriptor WAR (annotations.c). */
+	st_wc_annotation_waits(df, inst, s, only, req, why);
 }
 
 bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
@@ -777,14 +648,26 @@ void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, c
 		 * CFGs (sweep 0 in RPO is the fixed point of the CFG without its
 		 * back edges) and stays sound on irreducible ones, where a
 		 * retreating edge that is no back edge does carry tensor state. */
-		bool tensor_cut = !df->loop_carried_token_deps && st_cfg_dominates(df->cfg, b->index, p->index);
+		bool tensor_cut = !df->loop_carried_token_deps && st_cfg_dominates(df->cfg, b->index, p->index) &&
+		                  !st_wc_keeps_tensor(df, p, b);
+		/* A trip: every op in flight counts it (loop annotations). */
+		bool trip = df->loops.any && st_wc_is_trip_edge(df, p, b);
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 			struct wc_queue *q = st_wc_qvec_push(&out->q[c], p);
 			if (c == ST_CNT_TENSOR && tensor_cut)
 				continue;
 			const struct wc_qvec *pq = &exits[p->index].q[c];
-			for (size_t j = 0; j < pq->n; j++)
-				st_wc_queue_merge(q, &pq->v[j]);
+			for (size_t j = 0; j < pq->n; j++) {
+				if (!trip) {
+					st_wc_queue_merge(q, &pq->v[j]);
+					continue;
+				}
+				struct wc_queue crossed = {0};
+				st_wc_queue_copy(&crossed, &pq->v[j]);
+				st_wc_cross_trip(df, &crossed, p);
+				st_wc_queue_merge(q, &crossed);
+				st_wc_queue_free(&crossed);
+			}
 			if (td && td->spec.cnt[c] != WC_UNUSED && (td->spec.cnt[c] == 0 || st_counter_in_order(c)))
 				st_wc_queue_trim(q, td->spec.cnt[c]);
 		}
@@ -810,10 +693,11 @@ static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_co
 		bool dup = false;
 		for (size_t j = 0; j < k && !dup; j++)
 			dup = why->v[j].counter == c && why->v[j].rule == why->v[k].rule &&
-			      why->v[j].producer == why->v[k].producer;
+			      why->v[j].producer == why->v[k].producer &&
+			      memcmp(&why->v[j].from, &why->v[k].from, sizeof why->v[k].from) == 0;
 		if (dup)
 			continue;
-		struct wc_reason r = {inst, NULL, c, why->v[k].rule, why->v[k].producer};
+		struct wc_reason r = {inst, NULL, c, why->v[k].rule, why->v[k].producer, why->v[k].from};
 		st_vec_push(&out->reasons, r);
 	}
 }

@@ -33,6 +33,12 @@ static void describe_producers(struct st_buf *msg, const struct wc_reason *r, si
 				unnamed = true;
 				continue;
 			}
+			/* One op may be listed per path it arrived on: name it once. */
+			bool seen = false;
+			for (size_t x = k; x < j && !seen; x++)
+				seen = r[x].counter == c && r[x].rule == rule && r[x].producer == r[j].producer;
+			if (seen)
+				continue;
 			if (shown == 4) {
 				more++;
 				continue;

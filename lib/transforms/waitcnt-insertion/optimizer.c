@@ -192,7 +192,7 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 					*v = dr->value;
 				for (size_t y = dr->first_why; y < dr->first_why + dr->nwhy; y++) {
 					struct wc_reason rs = {NULL, dr->pred, dr->counter, WC_RULE_TAIL_DRAIN,
-					                       w.why.v[y].producer};
+					                       w.why.v[y].producer, w.why.v[y].from};
 					bool dup = false;
 					for (size_t z = 0; z < plan->reasons.n && !dup; z++)
 						dup = plan->reasons.v[z].drain == rs.drain && plan->reasons.v[z].counter == rs.counter &&

@@ -24,6 +24,7 @@ enum {
 	OPT_STORES_ON_LOADCNT,
 	OPT_NO_PROMOTION,
 	OPT_ITERATION_CAP,
+	OPT_TENSOR_DESCRIPTOR_WAR,
 };
 
 static const struct st_pass_option options[] = {
@@ -34,6 +35,8 @@ static const struct st_pass_option options[] = {
 	[OPT_NO_PROMOTION] = {"noPromotion", ST_OPT_FLAG, "", "skip the optimizer stage (ShallowPredPromotion)"},
 	[OPT_ITERATION_CAP] = {"iterationCap", ST_OPT_INT, "0",
 	                       "for testing: dataflow sweep cap (0 = min(256, max(72, 2 * blocks)))"},
+	[OPT_TENSOR_DESCRIPTOR_WAR] = {"enableTensorDescriptorWar", ST_OPT_FLAG, "",
+	                               "a write of an SGPR an in-flight tensor_load_to_lds reads waits for it"},
 };
 
 /* The pass's tensor policy: with one wave every consumer drains tensor
@@ -44,7 +47,8 @@ static bool tensor_raw_needs_wait(const struct wc_dataflow *df, const struct st_
 	return st_inst_is_lds_fence(i) || df->num_waves == 1;
 }
 
-static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
+/* Returns false when the function's loop annotations are malformed. */
+static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
 {
 	bool explain = ctx->diag && ctx->diag->show_remarks;
 	struct wc_dataflow df;
@@ -52,6 +56,11 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	df.loop_carried_token_deps = ctx->opts[OPT_LOOP_CARRIED].flag;
 	df.stores_on_loadcnt = ctx->opts[OPT_STORES_ON_LOADCNT].flag;
 	df.num_waves = ctx->config ? ctx->config->num_waves : 0;
+	df.tensor_descriptor_war = ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag;
+	if (!st_wc_loops_init(&df)) {
+		st_wc_dataflow_free(&df);
+		return false;
+	}
 	if (ctx->opts[OPT_ITERATION_CAP].set && ctx->opts[OPT_ITERATION_CAP].i > 0)
 		df.iteration_cap = (unsigned)ctx->opts[OPT_ITERATION_CAP].i;
 	st_wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
@@ -89,11 +98,13 @@ static void run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	st_pass_stat_add(ctx, "sweeps-to-converge", sweeps);
 	st_wc_plan_free(&plan);
 	st_wc_dataflow_free(&df);
+	return true;
 }
 
 static bool run(struct st_pass_ctx *ctx)
 {
 	struct st_module *m = ctx->module;
+	bool ok = true;
 	for (size_t k = 0; k < m->funcs.n; k++) {
 		struct st_function *f = m->funcs.v[k];
 		if (!f->blocks.n)
@@ -102,13 +113,13 @@ static bool run(struct st_pass_ctx *ctx)
 		struct st_cfg cfg;
 		st_cfg_build(&cfg, f);
 		st_build_use_def_chain(f, &cfg, true, true);
-		run_function(ctx, f, &cfg);
+		ok &= run_function(ctx, f, &cfg);
 		bool *mask = st_pass_block_mask(ctx, f);
 		st_remove_phis_in(f, mask);
 		free(mask);
 		st_cfg_free(&cfg);
 	}
-	return true;
+	return ok;
 }
 
 const struct st_pass_info st_pass_waitcnt_insertion = {

@@ -26,17 +26,21 @@ bool st_wc_spec_empty(const struct wc_spec *s)
 
 /* PerPredQueue
  *
- * Entries are kept sorted by op id (then pointer), one per op: countFrom is a
+ * Entries are kept sorted by op id (then variant, then pointer), one per op
+ * and variant (the trips and ring deltas of loop annotations, annotations.c;
+ * always 0 without them): countFrom is a
  * binary search, merging two queues is a linear walk, and equality is a
  * comparison in a canonical order. `oldest` is the smallest stamp present, so
  * appends and trims touch the list only when something actually leaves. */
 
 /* The order of entries: by the op id each entry keeps, so neither a search
  * nor a merge reads the instructions themselves. */
-static int entry_cmp(const struct wc_entry *e, uint32_t id, const struct st_inst *op)
+static int entry_cmp(const struct wc_entry *e, uint32_t id, uint32_t var, const struct st_inst *op)
 {
 	if (e->id != id)
 		return e->id < id ? -1 : 1;
+	if (e->var != var)
+		return e->var < var ? -1 : 1;
 	return (uintptr_t)e->op < (uintptr_t)op ? -1 : (uintptr_t)e->op > (uintptr_t)op;
 }
 
@@ -93,13 +97,13 @@ bool st_wc_queue_empty(const struct wc_queue *q)
 	return q->n == 0 && !q->unk;
 }
 
-/* Index of op, or of where it would be inserted (with *found false). */
-static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint32_t id, bool *found)
+/* Index of (op, var), or of where it would be inserted (with *found false). */
+static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint32_t id, uint32_t var, bool *found)
 {
 	uint32_t lo = 0, hi = q->n;
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		int c = entry_cmp(&q->ops[mid], id, op);
+		int c = entry_cmp(&q->ops[mid], id, var, op);
 		if (c == 0) {
 			*found = true;
 			return mid;
@@ -113,16 +117,17 @@ static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint
 	return lo;
 }
 
-static uint32_t find(const struct wc_queue *q, const struct st_inst *op, bool *found)
-{
-	return find_id(q, op, op->id, found);
-}
-
 uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
 {
+	/* The newest issue of op, whatever its variant: variants sort after
+	 * variant 0, next to each other. */
 	bool found;
-	uint32_t k = find(q, op, &found);
-	uint32_t d = found ? st_wc_queue_depth(q, k) : 0;
+	uint32_t d = 0;
+	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++) {
+		uint32_t dk = st_wc_queue_depth(q, k);
+		if (q->ops[k].op == op && (!d || dk < d))
+			d = dk;
+	}
 	uint32_t u = st_wc_queue_unk_depth(q);
 	*unknown = u && (!d || u < d);
 	if (*unknown)
@@ -167,7 +172,7 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 	/* A re-issue (next loop iteration) supersedes the older issue: the
 	 * consumer reads the newest one and draining it drains the older. */
 	bool found;
-	uint32_t k = find_id(q, op, id, &found);
+	uint32_t k = find_id(q, op, id, 0, &found);
 	if (found) {
 		/* `oldest` stays a lower bound; drop_deeper recomputes it. */
 		q->ops[k].stamp = q->clock;
@@ -176,7 +181,7 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 	} else {
 		reserve(q, q->n + 1);
 		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
-		q->ops[k] = (struct wc_entry){op, q->clock, id, writes};
+		q->ops[k] = (struct wc_entry){op, q->clock, id, 0, writes};
 		q->writes |= writes;
 		if (q->n++ == 0)
 			q->oldest = q->clock;
@@ -207,6 +212,30 @@ void st_wc_queue_trim(struct wc_queue *q, int n)
 		q->unk = false;
 }
 
+static int entry_order(const void *a, const void *b)
+{
+	const struct wc_entry *y = b;
+	return entry_cmp(a, y->id, y->var, y->op);
+}
+
+void st_wc_queue_resort(struct wc_queue *q)
+{
+	if (q->n < 2)
+		return;
+	qsort(q->ops, q->n, sizeof *q->ops, entry_order);
+	uint32_t m = 1;
+	for (uint32_t k = 1; k < q->n; k++) {
+		struct wc_entry *last = &q->ops[m - 1];
+		if (entry_cmp(last, q->ops[k].id, q->ops[k].var, q->ops[k].op) == 0) {
+			if (q->ops[k].stamp > last->stamp) /* the newest issue */
+				last->stamp = q->ops[k].stamp;
+			continue;
+		}
+		q->ops[m++] = q->ops[k];
+	}
+	q->n = m;
+}
+
 void st_wc_queue_set_unknown(struct wc_queue *q)
 {
 	q->unk = true;
@@ -224,7 +253,7 @@ void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	uint64_t writes = 0;
 	while (x < dst->n || y < src->n) {
 		struct wc_entry e;
-		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].op);
+		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].var, src->ops[y].op);
 		if (c < 0) {
 			e = dst->ops[x];
 			e.stamp = clock - st_wc_queue_depth(dst, x) + 1;
@@ -274,7 +303,8 @@ bool st_wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b)
 			return false;
 	}
 	for (uint32_t k = 0; k < a->n; k++)
-		if (a->ops[k].op != b->ops[k].op || st_wc_queue_depth(a, k) != st_wc_queue_depth(b, k))
+		if (a->ops[k].op != b->ops[k].op || a->ops[k].var != b->ops[k].var ||
+		    st_wc_queue_depth(a, k) != st_wc_queue_depth(b, k))
 			return false;
 	return true;
 }
@@ -418,6 +448,10 @@ const char *st_wc_rule_name(enum wc_rule r)
 	case WC_RULE_WAW_REG: return "WAW";
 	case WC_RULE_BARRIER: return "barrier ordering";
 	case WC_RULE_FALLBACK: return "conservative fallback";
+	case WC_RULE_RING: return "LDS ring";
+	case WC_RULE_LOOP_WAR: return "loop-carried WAR";
+	case WC_RULE_LOOP_RAW: return "loop-carried RAW";
+	case WC_RULE_DESC_WAR: return "tensor descriptor WAR";
 	case WC_RULE_TAIL_DRAIN: return "tail drain";
 	case WC_RULE_CAP_HIT: return "cap hit";
 	}

@@ -50,11 +50,13 @@ struct wc_entry {
 	struct st_inst *op;
 	uint32_t stamp;
 	uint32_t id;
+	uint32_t var;    /* the variant of the issue (annotations.c): 0 = this trip, no ring delta */
 	uint64_t writes; /* the solver's write mask of op (all ones: unknown) */
 };
 
-/* PerPredQueue. Entries are sorted by op id, list each op once (its newest
- * issue, the smallest countFrom over the paths) and have countFrom <= 64. `unk`
+/* PerPredQueue. Entries are sorted by op id and variant, list each (op,
+ * variant) once (its newest issue, the smallest countFrom over the paths)
+ * and have countFrom <= 64. `unk`
  * stands for ops the list does not name that may still be in flight: those
  * dropped at the kMaxInFlight cap, or everything when the state is "unknown"
  * (the fallback analysis). It is conservatively assumed to hold any op of the
@@ -90,6 +92,9 @@ uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_ins
 void st_wc_queue_trim(struct wc_queue *q, int n);
 /* Adds every path of `src` to `dst` (smallest countFrom per op). */
 void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
+/* Re-sorts the entries after their variants changed, keeping the newest
+ * issue of each (op, variant). */
+void st_wc_queue_resort(struct wc_queue *q);
 /* Makes the queue "anything may be in flight". */
 void st_wc_queue_set_unknown(struct wc_queue *q);
 bool st_wc_queue_equal(const struct wc_queue *a, const struct wc_queue *b);
@@ -142,10 +147,22 @@ enum wc_rule {
 	WC_RULE_WAW_REG,
 	WC_RULE_BARRIER,
 	WC_RULE_FALLBACK,
+	WC_RULE_RING,      /* mod.lds_ring */
+	WC_RULE_LOOP_WAR,  /* mod.loopcarriedwar */
+	WC_RULE_LOOP_RAW,  /* mod.loopcarriedraw */
+	WC_RULE_DESC_WAR,  /* enableTensorDescriptorWar */
 	WC_RULE_TAIL_DRAIN,
 	WC_RULE_CAP_HIT,
 };
 const char *st_wc_rule_name(enum wc_rule r);
+
+/* Where a drained op came from, for the provenance of a wait. */
+struct wc_origin {
+	struct st_block *pred; /* the predecessor its queue entered through (NULL: none) */
+	uint32_t var;          /* its variant (trips, ring deltas), when known_var */
+	bool known_var;
+	int32_t access;        /* the ring access that aliased, or -1 */
+};
 
 struct wc_reason {
 	struct st_inst *anchor;   /* the wait goes before this instruction, or */
@@ -153,17 +170,22 @@ struct wc_reason {
 	enum st_counter counter;
 	enum wc_rule rule;
 	struct st_inst *producer; /* NULL: ops the analysis cannot name */
+	struct wc_origin from;
+};
+
+/* One contribution to a required wait. */
+struct wc_contrib {
+	enum st_counter counter;
+	enum wc_rule rule;
+	struct st_inst *producer;
+	int value;
+	struct wc_origin from;
 };
 
 /* A required-waits computation (computeRequiredWaits) and, optionally, the
  * contributions that produced it. */
 struct wc_why {
-	struct {
-		enum st_counter counter;
-		enum wc_rule rule;
-		struct st_inst *producer;
-		int value;
-	} *v;
+	struct wc_contrib *v;
 	size_t n, cap;
 };
 
@@ -252,6 +274,31 @@ enum wc_mode {
 	WC_REFINE,   /* finalizePlan: mergePlanAndComputed over a simulated state */
 };
 
+/* The kernel generator's loop annotations of one function (annotations.c):
+ * mod.lds_ring, mod.loopcarriedwar, mod.loopcarriedraw. In-flight ops count
+ * the trips (back-edge crossings) since their issue and the ring delta of
+ * each (frame, ring size) pair they access; an entry's `var` names that
+ * pair of facts, interned here (variant 0: no trip, no delta). */
+struct wc_ring_pair {
+	int64_t frame, ring;
+};
+struct wc_loops {
+	bool any;                    /* an instruction carries one */
+	struct st_loop_annots *of;   /* by instruction id (block items) */
+	struct wc_ring_pair *pairs;  /* every (frame, ring size) accessed */
+	uint32_t npairs;
+	uint32_t tcap;               /* trips saturate here; the count is exact below */
+	uint32_t width;              /* words per variant: trips, then one delta per pair */
+	struct {
+		uint32_t *v;
+		size_t n, cap;
+	} words;                     /* variant k at words.v[k * width] */
+	uint32_t nvars;
+	uint32_t *table;             /* open addressing over variants, UINT32_MAX = empty */
+	uint32_t tsize;
+	bool *keep_tensor;           /* by back-edge index of the CFG: its loop keeps tensor state */
+};
+
 /* WaitDataflow and its DataflowResult (entry/exit states per block index). */
 struct wc_dataflow {
 	struct st_pass_ctx *ctx; /* NULL in unit tests */
@@ -262,6 +309,7 @@ struct wc_dataflow {
 	wc_raw_needs_wait_fn raw_needs_wait[ST_NUM_COUNTERS];
 	bool loop_carried_token_deps;
 	bool stores_on_loadcnt;
+	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
 
@@ -288,6 +336,8 @@ struct wc_dataflow {
 	const struct wc_tail_drain **drain_of;
 	unsigned sweeps;
 	bool converged;
+
+	struct wc_loops loops;
 
 	/* Queue-cap diagnostics of the last recorded sweep: the first anchor
 	 * whose wait drains ops beyond the kMaxInFlight tracked ones. */
@@ -335,6 +385,40 @@ enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_i
 const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
 bool st_wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
 const struct wc_phi_summary *st_wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);
+bool st_wc_idset_has(const struct wc_idset *s, uint32_t id);
+/* Sorts v and drops repeats; returns how many are left. */
+uint32_t st_wc_sort_unique(uint32_t *v, uint32_t n);
+static inline bool wc_is_phi(const struct st_inst *i)
+{
+	return i->kind == ST_ITEM_PHI;
+}
+
+/* tightenRequired: a dependency at countFrom `depth`, described by `c`
+ * (its value is filled in). */
+void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, struct wc_contrib c);
+
+/* Loop annotations (annotations.c). */
+/* Decodes the function's annotations; false (errors reported) when one is
+ * malformed. */
+bool st_wc_loops_init(struct wc_dataflow *df);
+void st_wc_loops_free(struct wc_loops *l, uint32_t nitems);
+/* Whether the edge p -> b is a trip (its target comes no later in RPO). */
+bool st_wc_is_trip_edge(const struct wc_dataflow *df, const struct st_block *p, const struct st_block *b);
+/* The entries of q crossed the trip edge p -> b: one more trip, and the
+ * advances of p's terminator applied to their ring deltas. */
+void st_wc_cross_trip(struct wc_dataflow *df, struct wc_queue *q, const struct st_block *p);
+/* Whether the loop of back edge p -> b keeps its tensor state across it. */
+bool st_wc_keeps_tensor(const struct wc_dataflow *df, const struct st_block *p, const struct st_block *b);
+/* The token rules a ring anchor replaces (WC_REPLACES_*). */
+enum { WC_REPLACES_TENSOR_RAW = 1u << 0, WC_REPLACES_DS_ANTI = 1u << 1 };
+unsigned st_wc_ring_replaces(const struct wc_dataflow *df, const struct st_inst *inst);
+/* The ring scans, the loop-carried scans and the descriptor WAR of `inst`. */
+void st_wc_annotation_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s, int only,
+                            struct wc_required *req, struct wc_why *why);
+/* Trips of variant `var` (l->tcap: that many or more). */
+uint32_t st_wc_var_trips(const struct wc_loops *l, uint32_t var);
+/* The current slot of ring access k of op `id` in variant `var`. */
+int64_t st_wc_var_slot(const struct wc_loops *l, uint32_t id, uint32_t k, uint32_t var);
 
 /* WaitPlanOptimizer: rewrite(plan, dataflowResult, func); returns true when
  * it changed the plan. */
