@@ -32,7 +32,6 @@ struct st_counter_info {
 	bool in_order;             /* `wait N` retires all but the N newest */
 	bool writes_regs;          /* its ops write registers */
 	bool erased_by_default;    /* StinkyRemoveWaitCntPass erases its waits */
-	int latency;               /* default latency of its ops, cycles (estimate pass) */
 	const char *inserted_stat; /* "inserted-dscnt-waits" */
 	const char *erased_stat;   /* "erased-dscnt-waits" */
 };

@@ -50,7 +50,7 @@ enum { IN_ORDER = 1, OUT_OF_ORDER = 0, REGS = 1, NOREGS = 0, ERASE = 1, KEEP = 0
 
 const struct st_counter_info st_counter_table[ST_NUM_COUNTERS] = {
 #define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, erase, latency)                \
-	{name, mnemonic, kind, field, (1 << (width)) - 1, order, results, erase, latency,                  \
+	{name, mnemonic, kind, field, (1 << (width)) - 1, order, results, erase,                           \
 	 "inserted-" name "-waits", "erased-" name "-waits"},
 #include "stinkytofu/counters.def"
 #undef ST_COUNTER
