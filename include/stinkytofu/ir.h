@@ -314,6 +314,16 @@ bool st_inst_is_terminator(const struct st_inst *i);
 bool st_inst_is_wmma(const struct st_inst *i);
 bool st_inst_is_wait(const struct st_inst *i);
 bool st_inst_is_xcnt_wait(const struct st_inst *i);
+/* Where the LDS<t> operands of an instruction's mod.memtoken tokens go once
+ * StinkyBuildImplicitDependencyPass materialised them: destinations for LDS
+ * writers, sources for readers, both for LDS-fence barriers. False for an
+ * instruction that gets none. */
+bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs);
+/* A token of i's mod.memtoken whose LDS<t> operand is missing (in *token),
+ * i.e. StinkyBuildImplicitDependencyPass has not run over i. */
+bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token);
+/* Whether ops[0..n) hold the pseudo-register LDS<token>. */
+bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token);
 
 /* What a wait instruction in the input guarantees: counts[c] is the count it
  * waits down to for counter c, or -1 when it says nothing about c. Returns

@@ -130,3 +130,41 @@ struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, s
 	st_inst_add_attr(m, w, a);
 	return w;
 }
+
+bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs)
+{
+	*to_dsts = st_inst_is_lds_fence(i) || st_inst_is_lds_writer(i);
+	*to_srcs = st_inst_is_lds_fence(i) || (!st_inst_is_lds_writer(i) &&
+	                                       (st_inst_is_lds_reader(i) || st_inst_is_async_lds_reader(i)));
+	return *to_dsts || *to_srcs;
+}
+
+bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token)
+{
+	struct st_reg want = {.index = token, .count = 1, .cls = ST_REG_LDS};
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && st_reg_overlaps(ops[k].reg, want))
+			return true;
+	return false;
+}
+
+bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
+{
+	bool to_dsts, to_srcs;
+	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
+		return false;
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	for (int k = 0; k < n; k++) {
+		if ((tokens[k].kind != ST_VAL_INT && tokens[k].kind != ST_VAL_HEX) || tokens[k].i < 0 ||
+		    tokens[k].i > INT32_MAX)
+			continue;
+		uint32_t t = (uint32_t)tokens[k].i;
+		if ((to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) ||
+		    (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t))) {
+			*token = t;
+			return true;
+		}
+	}
+	return false;
+}

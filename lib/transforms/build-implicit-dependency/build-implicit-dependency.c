@@ -24,15 +24,6 @@ static bool is_lds_op(const struct st_inst *i)
 	return st_inst_is_lds_reader(i) || st_inst_is_lds_writer(i) || st_inst_is_async_lds_reader(i);
 }
 
-static bool has_lds_operand(const struct st_operand *ops, uint32_t n, uint32_t token)
-{
-	struct st_reg want = {.index = token, .count = 1, .cls = ST_REG_LDS};
-	for (uint32_t k = 0; k < n; k++)
-		if (ops[k].kind == ST_OPND_REG && st_reg_overlaps(ops[k].reg, want))
-			return true;
-	return false;
-}
-
 /* Reports the first block-level mix of tagged and untagged LDS operations;
  * returns false when there is one. */
 static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b)
@@ -63,8 +54,11 @@ static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *
 
 /* Adds LDS<t> for each token of `i` to its destinations and/or sources;
  * returns the number of operands added. */
-static int64_t tag(struct st_module *m, struct st_inst *i, bool to_dsts, bool to_srcs)
+static int64_t tag(struct st_module *m, struct st_inst *i)
 {
+	bool to_dsts, to_srcs;
+	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
+		return 0;
 	const struct st_value *tokens;
 	int n = st_inst_memtokens(i, &tokens);
 	const struct st_attr *attr = st_inst_attr(i, "mod.memtoken");
@@ -81,11 +75,11 @@ static int64_t tag(struct st_module *m, struct st_inst *i, bool to_dsts, bool to
 		 * instruction's line (st_operand_loc), else at the instruction. */
 		if (attr && attr->loc.line == i->loc.line)
 			op.col = attr->loc.col;
-		if (to_dsts && !has_lds_operand(i->dsts, i->ndsts, t)) {
+		if (to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) {
 			st_inst_add_dst(m, i, op);
 			added++;
 		}
-		if (to_srcs && !has_lds_operand(i->srcs, i->nsrcs, t)) {
+		if (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t)) {
 			st_inst_add_src(m, i, op);
 			added++;
 		}
@@ -109,14 +103,8 @@ static bool run(struct st_pass_ctx *ctx)
 			struct st_block *b = f->blocks.v[bi];
 			if (!st_pass_should_process_block(ctx, b))
 				continue;
-			st_foreach_inst(b, i) {
-				if (st_inst_is_lds_fence(i))
-					added += tag(m, i, true, true);
-				else if (st_inst_is_lds_writer(i))
-					added += tag(m, i, true, false);
-				else if (st_inst_is_lds_reader(i) || st_inst_is_async_lds_reader(i))
-					added += tag(m, i, false, true);
-			}
+			st_foreach_inst(b, i)
+				added += tag(m, i);
 		}
 	}
 	st_pass_stat_add(ctx, "lds-token-operands", added);

@@ -101,9 +101,40 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	return true;
 }
 
+/* The pass reads LDS dependencies only as LDS<t> operands; on tagged
+ * instructions without them (StinkyBuildImplicitDependencyPass has not run
+ * over them) it would silently plan no tensor or LDS wait. */
+static bool check_prerequisite(struct st_pass_ctx *ctx)
+{
+	const struct st_module *m = ctx->module;
+	const struct st_inst *first = NULL;
+	uint32_t token = 0;
+	size_t n = 0;
+	for (size_t fi = 0; fi < m->funcs.n; fi++)
+		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
+			st_foreach_inst(m->funcs.v[fi]->blocks.v[bi], i) {
+				uint32_t t;
+				if (st_inst_lds_token_missing(i, &t) && n++ == 0) {
+					first = i;
+					token = t;
+				}
+			}
+	if (!first)
+		return true;
+	st_error(ctx->diag, first->loc,
+	         "'%s' carries memory token %u but no LDS%u operand: StinkyWaitCntInsertionPass needs "
+	         "StinkyBuildImplicitDependencyPass before it, over every block",
+	         first->name, token, token);
+	if (n > 1)
+		st_note(ctx->diag, first->loc, "%zu tagged instructions lack their LDS<t> operands", n);
+	return false;
+}
+
 static bool run(struct st_pass_ctx *ctx)
 {
 	struct st_module *m = ctx->module;
+	if (!check_prerequisite(ctx))
+		return false;
 	bool ok = true;
 	for (size_t k = 0; k < m->funcs.n; k++) {
 		struct st_function *f = m->funcs.v[k];
