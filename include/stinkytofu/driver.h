@@ -21,6 +21,10 @@ enum st_output_mode {
 	ST_NUM_OUTPUT_MODES
 };
 
+/* How the input is read: by its extension (.s and .asm are assembly), or
+ * as --input-format says. */
+enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM };
+
 /* Exit statuses. */
 enum { ST_EXIT_OK = 0, ST_EXIT_ERROR = 1, ST_EXIT_USAGE = 2 };
 
@@ -39,6 +43,8 @@ struct st_driver_options {
 	bool remarks;
 	bool verify_each;
 	bool allow_unknown_mnemonics; /* no warning for mnemonics the ISA table lacks */
+	enum st_input_format input_format;
+	bool preserve_symbolic_regs; /* accepted: unchanged assembly lines keep their symbols anyway */
 	bool print_output; /* on by default; --no-print-output runs the passes and writes nothing */
 	bool emit_asm, emit_dot; /* select output_mode (at most one) */
 	bool list_passes, help, version;

@@ -121,7 +121,12 @@ struct st_attr {
 	struct st_value value;
 };
 
-enum st_item_kind { ST_ITEM_INST, ST_ITEM_LABEL, ST_ITEM_PHI };
+/* ST_ITEM_VERBATIM: a line of an assembly input that is neither a label nor
+ * an instruction (a directive, a comment, a blank line, a line of a .macro
+ * or descriptor block), kept in place so the file prints back as it was
+ * read; its `name` is the line's text without the line end (not interned).
+ * The passes never look at one. */
+enum st_item_kind { ST_ITEM_INST, ST_ITEM_LABEL, ST_ITEM_PHI, ST_ITEM_VERBATIM };
 
 /* Most operands or attributes one instruction holds: the counts below are 16
  * bits. The parser reports more as an error; the builders assert. */
@@ -150,7 +155,10 @@ struct st_inst {
 	 * the room as a power of two is what lets `kind` and `created` fit. */
 	uint8_t lgcapdsts, lgcapsrcs, lgcapattrs;
 	uint8_t kind; /* enum st_item_kind */
-	bool created; /* inserted by a pass (not from the input) */
+	bool created : 1; /* inserted by a pass (not from the input) */
+	/* An assembly label with an instruction after it on its line: printed
+	 * back alone when that instruction is erased or a wait precedes it. */
+	bool shares_line : 1;
 
 	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
 	void *user;   /* scratch pointer, same */
@@ -191,6 +199,10 @@ struct st_function {
 	 * function has no chains; released by st_module_free at the latest. */
 	struct st_arena *chains;
 	uint32_t nphis; /* PHIs numbered 0..nphis-1 by their `id` */
+	/* false: a kernel, which starts with nothing in flight (every .stir
+	 * function); true: a function of an assembly file with no .amdhsa_kernel
+	 * descriptor, which can be called with operations in flight. */
+	bool callable;
 };
 
 /* Data an analysis leaves on a module for later queries, found by a key the
@@ -203,6 +215,17 @@ struct st_module_attachment {
 
 struct st_isa_memo;
 
+/* The text of an assembly input, kept so that every item no pass changed is
+ * printed back byte for byte: item lines are found by their loc.line. */
+struct st_asm_source {
+	char *text;           /* the whole input (owned) */
+	size_t len;
+	uint32_t first_line;  /* line number of text's first line */
+	uint32_t nlines;
+	uint32_t *line_start; /* nlines + 1 offsets into text; the last is len */
+	bool decimal_waits;   /* the input writes wait counts in decimal (else 0x..) */
+};
+
 struct st_module {
 	struct st_arena *arena;
 	struct st_interner *strings;
@@ -213,6 +236,9 @@ struct st_module {
 	/* st_isa_lookup results by interned mnemonic, so creating an instruction
 	 * does not scan the ISA table (private to lib/ir). */
 	struct st_isa_memo *isa_memo;
+	/* Set when the module was read from assembly (lib/parse/asm-reader.c);
+	 * released by st_module_free. */
+	struct st_asm_source *asm_source;
 };
 
 /* Construction and lifetime. */
@@ -255,6 +281,9 @@ void st_inst_erase(struct st_inst *i);
  * traits say branch or end-of-program, else NULL. */
 struct st_inst *st_block_terminator(const struct st_block *b);
 size_t st_block_num_insts(const struct st_block *b);
+
+/* Text and length of line `line` of an assembly source, line end included. */
+const char *st_asm_line(const struct st_asm_source *src, uint32_t line, size_t *len);
 
 #define st_foreach_item(b, it) for (struct st_inst *it = (b)->first; it; it = it->next)
 /* Instructions only (skips in-block labels). */
@@ -324,6 +353,9 @@ bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to
 bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token);
 /* Whether ops[0..n) hold the pseudo-register LDS<token>. */
 bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token);
+/* How many instructions after i it describes (s_delay_alu 1, s_clause N
+ * N+1, else 0): a wait may not be placed among them. */
+unsigned st_inst_bound_next(const struct st_inst *i);
 
 /* What a wait instruction in the input guarantees: counts[c] is the count it
  * waits down to for counter c, or -1 when it says nothing about c. Returns

@@ -92,6 +92,8 @@ enum st_isa_flag {
 	ST_ISA_STORE = 1u << 13,       /* a vector memory store (STORE counter) */
 	ST_ISA_XCNT_WAIT = 1u << 14,   /* s_wait_xcnt: an untracked wait StinkyRemoveWaitCntPass can drop */
 	ST_ISA_ASYNC_LDS_WRITER = 1u << 15, /* async op writing LDS (global_load_async_to_lds) */
+	ST_ISA_BINDS_NEXT = 1u << 16,  /* s_delay_alu, s_clause: describes the instructions after it, so no
+	                                  wait may come between them */
 };
 
 /* How a wait instruction's count is encoded. */
@@ -136,6 +138,34 @@ size_t st_mnemonic_base_len(const char *name, size_t len);
  * a near miss. */
 const char *st_mnemonic_suggest(const char *name);
 size_t st_mnemonic_count(void);
+
+/* Operand roles: which operands of an instruction line it writes and which it
+ * reads (docs/asm-input.md "Operand roles"). The first `ndsts` operands are
+ * written, the rest read; the flags give the exceptions and the registers an
+ * instruction uses without naming them. */
+enum st_role_flag {
+	ST_ROLE_UNKNOWN = 1u << 0,     /* not in the table: every register operand is written and read */
+	ST_ROLE_DSTS_READ = 1u << 1,   /* the written operands are read too (v_swap_b32, VBUFFER atomics) */
+	ST_ROLE_RET_BY_TH = 1u << 2,   /* an atomic: it writes its first operand only with th:*RETURN* */
+	ST_ROLE_VDATA_FIRST = 1u << 3, /* with RET_BY_TH: the data operand is first (VBUFFER), so without
+	                                  return it is read, not absent */
+	ST_ROLE_WRITES_SCC = 1u << 4,
+	ST_ROLE_WRITES_EXEC = 1u << 5,
+	ST_ROLE_READS_SCC = 1u << 6,
+	ST_ROLE_READS_VCC = 1u << 7,
+	ST_ROLE_READS_EXEC = 1u << 8,
+};
+
+struct st_roles {
+	unsigned ndsts; /* written operands, counted from the first */
+	unsigned flags; /* enum st_role_flag */
+};
+
+/* The roles of a known mnemonic's row; NULL (not in the table) gives
+ * ST_ROLE_UNKNOWN. */
+struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
+/* Names in a slot list ("vdst,sdst" has 2, "" none). */
+unsigned st_slot_count(const char *slots);
 const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 
 #endif

@@ -23,6 +23,10 @@ void st_print_value(struct st_buf *out, const struct st_value *v);
  * in-block labels as written, one instruction per line, branch operands naming
  * a block or an in-block label resolved to its assembler label. */
 void st_print_asm_module(struct st_buf *out, const struct st_module *m);
+/* A module read from assembly printed back (st_print_asm_module does this
+ * when m->asm_source is set): unchanged items byte for byte, inserted waits
+ * as new lines, erased items gone (docs/asm-input.md "Output"). */
+void st_print_asm_source(struct st_buf *out, const struct st_module *m);
 void st_print_asm_function(struct st_buf *out, const struct st_function *f);
 /* One instruction in assembly syntax, without indentation or final newline;
  * branch targets are written by name. An instruction gfx1250 only has in split

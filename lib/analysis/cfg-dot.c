@@ -88,7 +88,7 @@ static void put_node(struct st_buf *out, struct st_buf *line, const struct st_bl
 	put_html(out, b->label, strlen(b->label));
 	st_buf_puts(out, "</B></TD></TR>\n");
 	st_foreach_item (b, it) {
-		if (it->kind == ST_ITEM_PHI)
+		if (it->kind == ST_ITEM_PHI || it->kind == ST_ITEM_VERBATIM)
 			continue;
 		line->len = 0;
 		st_print_asm_inst(line, it);

@@ -72,6 +72,19 @@ static bool set_num_waves(struct st_driver_options *o, const char *v, struct st_
 	return true;
 }
 
+static bool set_input_format(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	if (strcmp(v, "asm") == 0) {
+		o->input_format = ST_INPUT_ASM;
+	} else if (strcmp(v, "stir") == 0) {
+		o->input_format = ST_INPUT_STIR;
+	} else {
+		st_error(d, noloc, "--input-format must be 'asm' or 'stir', got '%s'", v);
+		return false;
+	}
+	return true;
+}
+
 static bool set_pass_pipeline(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
 {
 	if (o->pass_pipeline) {
@@ -195,6 +208,10 @@ static const struct flag flags[] = {
 	 FIELD(split_input_file), NULL},
 	{"verify-diagnostics", ARG_BOOL, NULL, "check diagnostics against expected-* annotations in the input",
 	 FIELD(verify_diagnostics), NULL},
+	{"input-format", ARG_VALUE, "asm|stir", "read the input as assembly or .stir (default: by extension, .s/.asm are assembly)",
+	 0, set_input_format},
+	{"preserve-symbolic-regs", ARG_BOOL, NULL, "accepted: unchanged assembly lines keep their symbols anyway",
+	 FIELD(preserve_symbolic_regs), NULL},
 	{"allow-unknown-mnemonics", ARG_BOOL, NULL, "no warning for mnemonics the ISA table does not know",
 	 FIELD(allow_unknown_mnemonics), NULL},
 	{"emit-asm", ARG_BOOL, NULL, "write gfx1250 assembly (for llvm-mc) instead of .stir", FIELD(emit_asm), NULL},

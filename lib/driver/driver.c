@@ -107,6 +107,7 @@ struct run {
 		const char *closest;
 	} *blocks; /* per --process-blocks label */
 	bool usage_error;
+	bool asm_input;   /* read as assembly (always from text: the reader keeps it) */
 	FILE *err;
 };
 
@@ -163,7 +164,10 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	d.collect = o->verify_diagnostics;
 	struct st_module *m;
 	double t = st_pm_now();
-	if (r->in) {
+	if (r->asm_input) {
+		st_diag_add_source_at(&d, r->file, c->text, c->len, c->first_line);
+		m = st_parse_asm(r->file, c->text, c->len, c->first_line, &d);
+	} else if (r->in) {
 		st_diag_add_file(&d, r->file);
 		m = st_parse_file(r->file, r->in, &d);
 	} else {
@@ -294,7 +298,12 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	 * back for diagnostics, and chunks and expected-* comments need the
 	 * text, so those are read whole (so are devices and FIFOs). */
 	FILE *in = NULL;
-	if (!from_stdin && !o->split_input_file && !o->verify_diagnostics) {
+	bool asm_input = o->input_format == ST_INPUT_ASM;
+	if (o->input_format == ST_INPUT_AUTO) {
+		size_t n = strlen(path);
+		asm_input = (n > 2 && strcmp(path + n - 2, ".s") == 0) || (n > 4 && strcmp(path + n - 4, ".asm") == 0);
+	}
+	if (!from_stdin && !o->split_input_file && !o->verify_diagnostics && !asm_input) {
 		struct stat st;
 		in = fopen(path, "rb");
 		if (in && (fstat(fileno(in), &st) != 0 || !S_ISREG(st.st_mode))) {
@@ -314,7 +323,7 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 		return ST_EXIT_ERROR;
 	}
 
-	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .err = err};
+	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .asm_input = asm_input, .err = err};
 	o->pm.verify = o->verify_each ? st_verify_module : NULL;
 	o->pm.print = st_print_module;
 	o->pm.dump = err;

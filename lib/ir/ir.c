@@ -221,6 +221,11 @@ void st_module_free(struct st_module *m)
 	}
 	st_vec_free(&m->funcs);
 	memo_free(m->isa_memo);
+	if (m->asm_source) {
+		free(m->asm_source->text);
+		free(m->asm_source->line_start);
+		free(m->asm_source);
+	}
 	struct st_arena *a = m->arena;
 	st_interner_free(m->strings);
 	st_arena_free(a);
@@ -543,4 +548,12 @@ void st_reg_format(struct st_reg r, char *buf, size_t size)
 	else
 		snprintf(buf, size, "%s%s[%u:%u]", neg, st_regclass_name((enum st_regclass)r.cls), r.index,
 		         r.index + r.count - 1u);
+}
+
+const char *st_asm_line(const struct st_asm_source *src, uint32_t line, size_t *len)
+{
+	uint32_t k = line - src->first_line;
+	st_assert(line >= src->first_line && k < src->nlines);
+	*len = src->line_start[k + 1] - src->line_start[k];
+	return src->text + src->line_start[k];
 }

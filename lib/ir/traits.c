@@ -33,6 +33,17 @@ bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
 bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
 bool st_inst_is_xcnt_wait(const struct st_inst *i) { return has(i, ST_ISA_XCNT_WAIT); }
 
+unsigned st_inst_bound_next(const struct st_inst *i)
+{
+	if (!has(i, ST_ISA_BINDS_NEXT))
+		return 0;
+	/* s_clause N: a group of N+1 (bits 5:0 of N); s_delay_alu: the next one. */
+	for (uint32_t k = 0; k < i->nsrcs; k++)
+		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
+			return (unsigned)(i->srcs[k].ival & 0x3f) + 1;
+	return 1;
+}
+
 bool st_inst_is_lds_fence(const struct st_inst *i)
 {
 	if (!st_inst_is_barrier(i))

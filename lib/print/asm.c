@@ -503,6 +503,10 @@ void st_print_asm_function(struct st_buf *out, const struct st_function *f)
 
 void st_print_asm_module(struct st_buf *out, const struct st_module *m)
 {
+	if (m->asm_source) {
+		st_print_asm_source(out, m);
+		return;
+	}
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		if (fi)
 			st_buf_putc(out, '\n');

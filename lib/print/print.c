@@ -296,6 +296,15 @@ static void print_blocks(struct st_buf *out, const struct st_function *f, struct
 		st_foreach_item(b, i) {
 			if (i->kind == ST_ITEM_PHI)
 				continue;
+			if (i->kind == ST_ITEM_VERBATIM) {
+				/* A line of an assembly input the IR does not model (a
+				 * directive, a comment): shown, read back as a comment. */
+				st_buf_puts(out, "    //");
+				st_buf_puts(out, *i->name ? " " : "");
+				st_buf_puts(out, i->name);
+				st_buf_putc(out, '\n');
+				continue;
+			}
 			st_buf_putn(out, "    ", 4);
 			print_inst(out, i, pm);
 			st_buf_putc(out, '\n');

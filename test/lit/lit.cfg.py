@@ -8,8 +8,8 @@ import lit.formats
 
 config.name = 'stinkytofu'
 config.test_format = lit.formats.ShTest(execute_external=False)
-# RUN:/CHECK: lines live in `#` or `//` comments of the .stir files themselves.
-config.suffixes = ['.stir']
+# RUN:/CHECK: lines live in `#` or `//` comments of the .stir and .s files themselves.
+config.suffixes = ['.stir', '.s']
 # Inputs/ folders hold files that tests read but that are not tests.
 config.excludes = ['Inputs']
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))

@@ -66,6 +66,44 @@ static struct st_loc drain_loc(const struct st_block *b, const struct st_inst *p
 	return b->loc;
 }
 
+static struct st_inst *prev_inst(struct st_inst *i)
+{
+	for (i = i->prev; i; i = i->prev) {
+		if (i->kind == ST_ITEM_INST)
+			return i;
+		if (i->kind == ST_ITEM_LABEL)
+			return NULL; /* the block's first instruction: nothing to move across */
+	}
+	return NULL;
+}
+
+/* Where the waits of anchor i go: before it, unless an s_delay_alu or an
+ * s_clause group binds it to instructions before it; then before those.
+ * A clause member passed over counts against its counter (counters retire
+ * in order), so skipped[c] lowers the counts and the wait still waits for
+ * what it had to. */
+static struct st_inst *insertion_point(const struct wc_dataflow *df, struct st_inst *i, int skipped[ST_NUM_COUNTERS])
+{
+	struct st_inst *pos = i;
+	for (bool moved = true; moved;) {
+		moved = false;
+		unsigned dist = 1;
+		for (struct st_inst *q = prev_inst(pos); q && dist <= 64; q = prev_inst(q), dist++) {
+			if (st_inst_bound_next(q) < dist)
+				continue;
+			for (struct st_inst *x = q->next; x && x != pos; x = x->next) {
+				enum st_counter c = st_inst_counter(x, df->stores_on_loadcnt);
+				if (x->kind == ST_ITEM_INST && c != ST_CNT_NONE)
+					skipped[c]++;
+			}
+			pos = q;
+			moved = true;
+			break;
+		}
+	}
+	return pos;
+}
+
 void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
 {
 	struct st_pass_ctx *ctx = df->ctx;
@@ -139,14 +177,17 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 			const struct wc_anchor *a = &plan->anchors.v[s];
 			if (a->relaxed)
 				relaxed++;
+			int skipped[ST_NUM_COUNTERS] = {0};
+			struct st_inst *pos = insertion_point(df, i, skipped);
 			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 				enum st_counter c = (enum st_counter)ci;
 				int v = a->spec.cnt[c];
 				if (v == WC_UNUSED)
 					continue;
+				v = v > skipped[c] ? v - skipped[c] : 0;
 				if (v > st_counter_max(c))
 					v = st_counter_max(c);
-				st_inst_insert_before(i, st_wait_new(m, c, v, i->loc));
+				st_inst_insert_before(pos, st_wait_new(m, c, v, i->loc));
 				per_counter[c]++;
 				if (!remarks)
 					continue;

@@ -1,0 +1,74 @@
+/* Operand roles by instruction family: the destination slots of the
+ * known-mnemonic table are what an instruction writes, except where the
+ * syntax reference puts a read operand under DST or the hardware writes a
+ * register the syntax does not name (docs/asm-input.md "Operand roles"). */
+#include <string.h>
+
+#include "stinkytofu/isa.h"
+
+unsigned st_slot_count(const char *slots)
+{
+	if (!*slots)
+		return 0;
+	unsigned n = 1;
+	for (const char *p = slots; *p; p++)
+		n += *p == ',';
+	return n;
+}
+
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool section_is(const struct st_mnemonic *row, const char *section)
+{
+	return strcmp(row->section, section) == 0;
+}
+
+/* The exchanges: both operands are written and read. */
+static const char *const swaps[] = {"v_swap_b32", "v_swap_b16", "v_permlane16_swap_b32", "v_permlane32_swap_b32"};
+
+struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
+{
+	if (!row)
+		return (struct st_roles){0, ST_ROLE_UNKNOWN};
+	const char *n = row->name;
+	struct st_roles r = {st_slot_count(row->dst), 0};
+	bool vdata = section_is(row, "VBUFFER") || section_is(row, "VIMAGE") || section_is(row, "VSAMPLE");
+	bool vmem = section_is(row, "VGLOBAL") || section_is(row, "VFLAT") || section_is(row, "VSCRATCH");
+	if (vdata && strstr(n, "_store")) {
+		r.ndsts = 0; /* vdata under DST is the data stored */
+	} else if (vdata && strstr(n, "_atomic")) {
+		r.flags |= ST_ROLE_RET_BY_TH | ST_ROLE_DSTS_READ | ST_ROLE_VDATA_FIRST;
+	} else if (vmem && strstr(n, "_atomic")) {
+		r.flags |= ST_ROLE_RET_BY_TH; /* vdst is written only by the returning form */
+	} else if (section_is(row, "SOPK") && starts(n, "s_cmpk_")) {
+		r.ndsts = 0; /* the compared sdst is read */
+		r.flags |= ST_ROLE_WRITES_SCC;
+	} else if (starts(n, "s_setreg")) {
+		r.ndsts = 0; /* simm16 names the hardware register, not an SGPR */
+	} else if (section_is(row, "VEXPORT")) {
+		r.ndsts = 0; /* tgt is the export target */
+	} else if (section_is(row, "VOPC") && starts(n, "v_cmpx_")) {
+		r.ndsts = 0; /* writes exec, names no destination */
+		r.flags |= ST_ROLE_WRITES_EXEC;
+	} else if (section_is(row, "SOPC")) {
+		r.flags |= ST_ROLE_WRITES_SCC;
+	}
+	for (size_t k = 0; k < sizeof swaps / sizeof swaps[0]; k++)
+		if (strcmp(n, swaps[k]) == 0)
+			r = (struct st_roles){2, ST_ROLE_DSTS_READ};
+	if (strstr(n, "_saveexec_") || strstr(n, "_wrexec_"))
+		r.flags |= ST_ROLE_WRITES_EXEC | ST_ROLE_READS_EXEC | ST_ROLE_WRITES_SCC;
+	if (starts(n, "s_cbranch_scc"))
+		r.flags |= ST_ROLE_READS_SCC;
+	else if (starts(n, "s_cbranch_vcc"))
+		r.flags |= ST_ROLE_READS_VCC;
+	else if (starts(n, "s_cbranch_exec"))
+		r.flags |= ST_ROLE_READS_EXEC;
+	else if (starts(n, "s_cselect_") || starts(n, "s_cmov") || starts(n, "s_add_co_ci") ||
+	         starts(n, "s_sub_co_ci") || starts(n, "s_addc_") || starts(n, "s_subb_"))
+		r.flags |= ST_ROLE_READS_SCC;
+	return r;
+}

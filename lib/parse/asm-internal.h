@@ -1,0 +1,79 @@
+/* Shared by the assembly reader's two files: asm-reader.c (lines, sections,
+ * functions, blocks and edges) and asm-operands.c (one instruction line:
+ * operands, modifiers, roles, symbols and expressions). */
+#ifndef STINKYTOFU_ASM_INTERNAL_H
+#define STINKYTOFU_ASM_INTERNAL_H
+
+#include "stinkytofu/ir.h"
+#include "stinkytofu/isa.h"
+
+/* Interned pointer -> 64-bit value, open addressing (symbols, function
+ * names, kernel names, labels). */
+struct asm_map {
+	const void **keys;
+	uint64_t *vals;
+	size_t cap, n;
+};
+
+void asm_map_put(struct asm_map *t, const void *key, uint64_t val);
+bool asm_map_get(const struct asm_map *t, const void *key, uint64_t *val);
+void asm_map_clear(struct asm_map *t);
+void asm_map_free(struct asm_map *t);
+
+/* A branch whose target label is resolved when its function is complete. */
+struct asm_branch {
+	struct st_block *from;
+	const struct st_inst *inst;
+	const char *target; /* interned label name */
+	uint32_t col;
+};
+
+struct asm_reader {
+	struct st_module *m;
+	struct st_diag_engine *diag;
+	const char *file; /* interned */
+	struct st_asm_source *src;
+	uint32_t line;      /* number of the line being read */
+	struct asm_map syms;    /* .set / `=` symbols -> value */
+	struct asm_map decls;   /* names declared .globl or .type @function */
+	struct asm_map kernels; /* names with an .amdhsa_kernel descriptor */
+	struct asm_map labels;  /* labels of the open function -> block */
+	bool has_decls;
+	bool data;          /* in a data section: every line is verbatim */
+	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */
+	enum { VB_NONE, VB_MACRO, VB_KERNEL, VB_METADATA } vblock;
+	int macro_depth;
+	bool wait_style_seen;
+	bool close_after;   /* the line was the open function's .size: close it after placing the line */
+	struct st_function *func; /* the open function, or NULL */
+	struct st_block *block;   /* where the next item goes */
+	bool after_term;          /* the last instruction ended a block */
+	bool block_synth;         /* `block` has a made-up label (it starts after a terminator) */
+	bool block_has_code;      /* `block` holds a label or an instruction */
+	struct st_loc open_at;    /* where the unterminated comment or verbatim block began */
+	ST_VEC(struct st_inst *) pending; /* verbatim items read while no function is open */
+	ST_VEC(struct asm_branch) branches; /* of the open function */
+	ST_VEC(struct st_block *) setpcs;   /* blocks ending in s_setpc, resolved at the end */
+	ST_VEC(struct st_operand) ops;      /* scratch: the operands of one instruction */
+	ST_VEC(uint32_t) opend;             /* scratch: where each operand's text ends */
+	char *clean;    /* scratch: the line with comments blanked, as long as the longest line */
+	size_t cleancap;
+	size_t nerrors;
+};
+
+/* Located error on the current line at column `col` (1-based). */
+void asm_error(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PRINTF(3, 4);
+void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PRINTF(3, 4);
+
+/* Evaluates the integer expression s[0..n) over the reader's symbols:
+ * true with *val, or false; *undefined is set to the first undefined
+ * symbol (interned) when that is why. */
+bool asm_eval(struct asm_reader *r, const char *s, size_t n, int64_t *val, const char **undefined);
+
+/* Reads the instruction at code[start..end) (comments blanked) on the
+ * current line; st_token is the `// st.token:` list of the line or NULL.
+ * Returns the instruction (not yet placed), or NULL after an error. */
+struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
+                                const char *st_token);
+
+#endif

@@ -1,0 +1,612 @@
+/* Reading gfx1250 assembly (.s, .asm) as llc and TensileLite write it into
+ * the IR: every line becomes one item in place (a label, an instruction or a
+ * verbatim item), functions are delimited by their .globl/.type/.size
+ * declarations, blocks start at labels and after terminators, and edges
+ * come from fall-through and branch targets resolved by name. The contract
+ * is docs/asm-input.md.
+ *
+ *   text -> lines -> [comments blanked] -> label | directive | instruction
+ *        -> items placed in the open function's current block
+ *   function end (.size, next function, end of input) -> branch edges
+ *   end of input -> kernels known -> s_setpc edges, callable flags */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asm-internal.h"
+#include "stinkytofu/parse.h"
+
+/* ---- Pointer maps ---- */
+
+static void map_grow(struct asm_map *t)
+{
+	size_t ncap = t->cap ? t->cap * 2 : 64;
+	const void **keys = st_xcalloc(ncap, sizeof *keys);
+	uint64_t *vals = st_xcalloc(ncap, sizeof *vals);
+	for (size_t k = 0; k < t->cap; k++) {
+		if (!t->keys[k])
+			continue;
+		size_t j = st_hash_ptr(t->keys[k]) & (ncap - 1);
+		while (keys[j])
+			j = (j + 1) & (ncap - 1);
+		keys[j] = t->keys[k];
+		vals[j] = t->vals[k];
+	}
+	free(t->keys);
+	free(t->vals);
+	t->keys = keys;
+	t->vals = vals;
+	t->cap = ncap;
+}
+
+void asm_map_put(struct asm_map *t, const void *key, uint64_t val)
+{
+	if ((t->n + 1) * 2 > t->cap)
+		map_grow(t);
+	size_t j = st_hash_ptr(key) & (t->cap - 1);
+	while (t->keys[j] && t->keys[j] != key)
+		j = (j + 1) & (t->cap - 1);
+	if (!t->keys[j])
+		t->n++;
+	t->keys[j] = key;
+	t->vals[j] = val;
+}
+
+bool asm_map_get(const struct asm_map *t, const void *key, uint64_t *val)
+{
+	if (!t->cap)
+		return false;
+	for (size_t j = st_hash_ptr(key) & (t->cap - 1); t->keys[j]; j = (j + 1) & (t->cap - 1))
+		if (t->keys[j] == key) {
+			if (val)
+				*val = t->vals[j];
+			return true;
+		}
+	return false;
+}
+
+void asm_map_clear(struct asm_map *t)
+{
+	if (t->cap)
+		memset(t->keys, 0, t->cap * sizeof *t->keys);
+	t->n = 0;
+}
+
+void asm_map_free(struct asm_map *t)
+{
+	free(t->keys);
+	free(t->vals);
+}
+
+/* ---- Diagnostics ---- */
+
+static void vdiag(struct asm_reader *r, enum st_severity sev, uint32_t line, uint32_t col, const char *fmt,
+                  va_list ap)
+{
+	struct st_loc loc = {r->file, line, col};
+	st_diag_vemit(r->diag, sev, loc, fmt, ap);
+	if (sev == ST_SEV_ERROR)
+		r->nerrors++;
+}
+
+void asm_error(struct asm_reader *r, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(r, ST_SEV_ERROR, r->line, col, fmt, ap);
+	va_end(ap);
+}
+
+void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(r, ST_SEV_WARNING, r->line, col, fmt, ap);
+	va_end(ap);
+}
+
+static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
+static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vdiag(r, ST_SEV_ERROR, loc.line, loc.col, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- Functions and blocks ---- */
+
+static bool ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+}
+
+static bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+
+/* A block that starts after a terminator has no label of its own; '+'
+ * cannot occur in an assembler label, so this one collides with none. */
+static void new_block(struct asm_reader *r, const char *label)
+{
+	char buf[32];
+	r->block_synth = !label;
+	if (!label) {
+		snprintf(buf, sizeof buf, "line+%u", (unsigned)r->line);
+		label = buf;
+	}
+	r->block = st_block_new(r->func, label, (struct st_loc){r->file, r->line, 1});
+	r->block_has_code = false;
+	r->after_term = false;
+}
+
+static void close_function(struct asm_reader *r);
+
+static void open_function(struct asm_reader *r, const char *name, const char *label)
+{
+	if (r->func)
+		close_function(r);
+	r->func = st_function_new(r->m, name, (struct st_loc){r->file, r->line, 1});
+	new_block(r, label);
+	for (size_t k = 0; k < r->pending.n; k++)
+		st_block_append(r->block, r->pending.v[k]);
+	r->pending.n = 0;
+	asm_map_clear(&r->labels);
+}
+
+static bool is_mnemonic(const struct st_inst *i, const char *name)
+{
+	return strcmp(i->name, name) == 0;
+}
+
+static bool is_setpc(const struct st_inst *i)
+{
+	return strncmp(i->name, "s_setpc", 7) == 0 || strncmp(i->name, "s_set_pc", 8) == 0;
+}
+
+/* Edges of the complete function: branch targets by name, then fall-through
+ * for every block that does not end in an unconditional terminator. */
+static void close_function(struct asm_reader *r)
+{
+	struct st_function *f = r->func;
+	for (size_t k = 0; k < r->branches.n; k++) {
+		const struct asm_branch *br = &r->branches.v[k];
+		uint64_t to;
+		struct st_loc loc = {r->file, br->inst->loc.line, br->col};
+		if (!asm_map_get(&r->labels, br->target, &to)) {
+			if (*f->name)
+				error_at(r, loc, "branch to '%s', which is not a label of function '%s'", br->target, f->name);
+			else
+				error_at(r, loc, "branch to '%s', which is not a label of this file", br->target);
+			continue;
+		}
+		st_block_add_succ(br->from, (struct st_block *)(uintptr_t)to, loc);
+	}
+	for (size_t b = 0; b < f->blocks.n; b++) {
+		struct st_block *blk = f->blocks.v[b];
+		const struct st_inst *t = st_block_terminator(blk);
+		if (t && is_setpc(t)) {
+			st_vec_push(&r->setpcs, blk);
+			continue;
+		}
+		bool falls = !t || (!is_mnemonic(t, "s_branch") && !is_mnemonic(t, "s_endpgm") &&
+		                    strncmp(t->name, "s_endpgm", 8) != 0);
+		bool listed = false; /* a conditional branch to the next block: one edge */
+		for (size_t k = 0; falls && k < blk->succs.n; k++)
+			listed |= b + 1 < f->blocks.n && blk->succs.v[k] == f->blocks.v[b + 1];
+		if (falls && !listed && b + 1 < f->blocks.n)
+			st_block_add_succ(blk, f->blocks.v[b + 1], blk->last ? blk->last->loc : blk->loc);
+	}
+	r->branches.n = 0;
+	asm_map_clear(&r->labels);
+	r->func = NULL;
+	r->block = NULL;
+}
+
+/* Puts an item where it belongs: a block starts after a terminator, and
+ * verbatim lines between functions wait for the next one. */
+static void place(struct asm_reader *r, struct st_inst *i)
+{
+	if (!r->func) {
+		if (i->kind == ST_ITEM_VERBATIM) {
+			st_vec_push(&r->pending, i);
+			return;
+		}
+		open_function(r, "", NULL);
+	}
+	if (r->after_term)
+		new_block(r, NULL);
+	if (i->kind != ST_ITEM_VERBATIM)
+		r->block_has_code = true;
+	st_block_append(r->block, i);
+}
+
+static void verbatim(struct asm_reader *r, const char *text, size_t n)
+{
+	struct st_inst *i = st_inst_new(r->m, "", (struct st_loc){r->file, r->line, 1});
+	i->kind = ST_ITEM_VERBATIM;
+	i->name = st_arena_strndup(r->m->arena, text, n);
+	place(r, i);
+}
+
+static void label(struct asm_reader *r, const char *name, uint32_t col)
+{
+	struct st_loc loc = {r->file, r->line, col};
+	if (asm_map_get(&r->decls, name, NULL)) {
+		open_function(r, name, name);
+	} else if (!r->func) {
+		open_function(r, "", name);
+	} else if (!r->block_has_code && r->block_synth) {
+		r->block->label = name; /* verbatim lines after a terminator, then this label */
+		r->block->loc = loc;
+		r->block_synth = false;
+		r->after_term = false;
+	} else {
+		new_block(r, name);
+	}
+	if (asm_map_get(&r->labels, name, NULL)) {
+		error_at(r, loc, "duplicate label '%s'", name);
+		return;
+	}
+	asm_map_put(&r->labels, name, (uint64_t)(uintptr_t)r->block);
+	struct st_inst *li = st_label_new(r->m, name, loc);
+	st_block_append(r->block, li);
+	r->block_has_code = true;
+}
+
+static void instruction(struct asm_reader *r, const char *code, size_t start, size_t end, const char *token)
+{
+	struct st_inst *i = asm_instruction(r, code, start, end, token);
+	if (!i)
+		return;
+	place(r, i);
+	if (st_inst_is_wait(i) && !r->wait_style_seen && i->nsrcs) {
+		r->wait_style_seen = true;
+		r->src->decimal_waits = i->srcs[0].kind == ST_OPND_INT;
+	}
+	if (st_inst_is_branch(i) && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
+		st_vec_push(&r->branches, ((struct asm_branch){r->block, i, i->srcs[0].text, i->srcs[0].col}));
+	else if (st_inst_is_branch(i) && !is_setpc(i))
+		asm_error(r, i->loc.col, "'%s' needs a label operand", i->name);
+	if (st_inst_is_terminator(i))
+		r->after_term = true;
+}
+
+/* ---- Directives ---- */
+
+static bool word_is(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n >= k && memcmp(s, w, k) == 0 && (n == k || s[k] == ' ' || s[k] == '\t' || s[k] == ',');
+}
+
+static size_t skip_blanks(const char *s, size_t p, size_t n)
+{
+	while (p < n && (s[p] == ' ' || s[p] == '\t'))
+		p++;
+	return p;
+}
+
+/* The identifier at s[p..n), interned, or NULL; *pe is where it ends. */
+static const char *ident_at(struct asm_reader *r, const char *s, size_t p, size_t n, size_t *pe)
+{
+	p = skip_blanks(s, p, n);
+	if (p < n && s[p] == '"') { /* .globl "name" */
+		const char *q = memchr(s + p + 1, '"', n - p - 1);
+		if (!q)
+			return NULL;
+		*pe = (size_t)(q - s) + 1;
+		return st_internn(r->m->strings, s + p + 1, (size_t)(q - s) - p - 1);
+	}
+	size_t e = p;
+	while (e < n && ident_char(s[e]))
+		e++;
+	if (e == p || !ident_start(s[p]))
+		return NULL;
+	*pe = e;
+	return st_internn(r->m->strings, s + p, e - p);
+}
+
+static void define_symbol(struct asm_reader *r, const char *name, const char *s, size_t p, size_t n)
+{
+	int64_t v;
+	while (n > p && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	/* Values that are not integer expressions (max(...), other sections'
+	 * symbols) stay undefined: only a register bracket needs them. */
+	if (asm_eval(r, s + p, n - p, &v, NULL))
+		asm_map_put(&r->syms, name, (uint64_t)v);
+}
+
+/* A directive line s[p..n) (p at its '.'): understood ones add meaning. */
+static void directive(struct asm_reader *r, const char *s, size_t p, size_t n)
+{
+	const char *d = s + p;
+	size_t dn = n - p, e;
+	const char *name;
+	if (word_is(d, dn, ".set") || word_is(d, dn, ".equ")) {
+		if ((name = ident_at(r, s, p + 4, n, &e))) {
+			e = skip_blanks(s, e, n);
+			if (e < n && s[e] == ',')
+				define_symbol(r, name, s, e + 1, n);
+		}
+	} else if (word_is(d, dn, ".globl") || word_is(d, dn, ".global")) {
+		if ((name = ident_at(r, s, p + (d[6] == 'l' && d[5] == 'a' ? 7 : 6), n, &e))) {
+			asm_map_put(&r->decls, name, 1);
+			r->has_decls = true;
+		}
+	} else if (word_is(d, dn, ".type")) {
+		if ((name = ident_at(r, s, p + 5, n, &e)) &&
+		    (memmem(s + e, n - e, "function", 8) || memmem(s + e, n - e, "STT_FUNC", 8))) {
+			asm_map_put(&r->decls, name, 1);
+			r->has_decls = true;
+		}
+	} else if (word_is(d, dn, ".size")) {
+		if ((name = ident_at(r, s, p + 5, n, &e)) && r->func && name == r->func->name)
+			r->close_after = true;
+	} else if (word_is(d, dn, ".text")) {
+		r->data = false;
+	} else if (word_is(d, dn, ".data") || word_is(d, dn, ".bss") || word_is(d, dn, ".rodata")) {
+		r->data = true;
+	} else if (word_is(d, dn, ".section")) {
+		size_t q = skip_blanks(s, p + 8, n);
+		if (q < n && s[q] == '"')
+			q++;
+		r->data = !(n - q >= 5 && memcmp(s + q, ".text", 5) == 0);
+	} else if (word_is(d, dn, ".macro")) {
+		r->vblock = VB_MACRO;
+		r->macro_depth = 1;
+	} else if (word_is(d, dn, ".amdhsa_kernel")) {
+		if ((name = ident_at(r, s, p + 14, n, &e)))
+			asm_map_put(&r->kernels, name, 1);
+		r->vblock = VB_KERNEL;
+	} else if (word_is(d, dn, ".amdgpu_metadata")) {
+		r->vblock = VB_METADATA;
+	}
+	if (r->vblock)
+		r->open_at = (struct st_loc){r->file, r->line, (uint32_t)p + 1};
+}
+
+/* A line inside a .macro, .amdhsa_kernel or .amdgpu_metadata block: kept
+ * verbatim; only the block's end is recognized. */
+static void in_verbatim_block(struct asm_reader *r, const char *s, size_t n)
+{
+	size_t p = skip_blanks(s, 0, n);
+	const char *d = s + p;
+	size_t dn = n - p;
+	if (r->vblock == VB_MACRO) {
+		if (word_is(d, dn, ".macro"))
+			r->macro_depth++;
+		else if (word_is(d, dn, ".endm") && --r->macro_depth == 0)
+			r->vblock = VB_NONE;
+	} else if (r->vblock == VB_KERNEL && word_is(d, dn, ".end_amdhsa_kernel")) {
+		r->vblock = VB_NONE;
+	} else if (r->vblock == VB_METADATA && word_is(d, dn, ".end_amdgpu_metadata")) {
+		r->vblock = VB_NONE;
+	}
+	verbatim(r, s, n);
+}
+
+/* ---- Lines ---- */
+
+/* Copies line s[0..n) into r->clean with every comment blanked (columns
+ * stay), following a block comment across lines. Returns the text after an
+ * `st.token:` in a comment of the line, or NULL. */
+static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
+{
+	if (n + 1 > r->cleancap) {
+		r->cleancap = 2 * (n + 1);
+		free(r->clean);
+		r->clean = st_xmalloc(r->cleancap);
+	}
+	char *c = r->clean;
+	const char *token = NULL;
+	size_t p = skip_blanks(s, 0, n);
+	if (!r->in_comment && p < n && s[p] == '#') { /* a # line */
+		memset(c, ' ', n);
+		c[n] = '\0';
+		return NULL;
+	}
+	bool in_string = false;
+	for (p = 0; p < n; p++) {
+		if (r->in_comment) {
+			c[p] = ' ';
+			if (s[p] == '*' && p + 1 < n && s[p + 1] == '/') {
+				c[++p] = ' ';
+				r->in_comment = false;
+			}
+			continue;
+		}
+		if (in_string) {
+			c[p] = s[p];
+			if (s[p] == '\\' && p + 1 < n)
+				c[p + 1] = s[p + 1], p++;
+			else if (s[p] == '"')
+				in_string = false;
+			continue;
+		}
+		if (s[p] == '"') {
+			in_string = true;
+		} else if (s[p] == '/' && p + 1 < n && s[p + 1] == '*') {
+			r->in_comment = true;
+			r->open_at = (struct st_loc){r->file, r->line, (uint32_t)p + 1};
+			c[p] = ' ';
+			continue;
+		} else if (s[p] == ';' || (s[p] == '/' && p + 1 < n && s[p + 1] == '/')) {
+			const char *t = memmem(s + p, n - p, "st.token:", 9);
+			if (t)
+				token = t + 9;
+			memset(c + p, ' ', n - p);
+			break;
+		}
+		c[p] = s[p];
+	}
+	c[n] = '\0';
+	return token;
+}
+
+static void read_line(struct asm_reader *r, const char *s, size_t n)
+{
+	if (r->vblock) {
+		in_verbatim_block(r, s, n);
+		return;
+	}
+	const char *token = blank_comments(r, s, n);
+	const char *c = r->clean;
+	size_t p = skip_blanks(c, 0, n);
+	if (p == n) {
+		verbatim(r, s, n);
+		return;
+	}
+	/* name: (a label), then maybe an instruction on the same line */
+	size_t e = p;
+	while (e < n && ident_char(c[e]))
+		e++;
+	if (e > p && ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
+		if (r->data) {
+			verbatim(r, s, n);
+			return;
+		}
+		label(r, st_internn(r->m->strings, c + p, e - p), (uint32_t)p + 1);
+		size_t q = skip_blanks(c, e + 1, n);
+		if (q < n) {
+			r->block->last->shares_line = true;
+			instruction(r, c, q, n, token);
+		}
+		return;
+	}
+	if (c[p] == '.') {
+		directive(r, c, p, n);
+		verbatim(r, s, n);
+		return;
+	}
+	/* NAME = EXPR */
+	size_t q = skip_blanks(c, e, n);
+	if (e > p && ident_start(c[p]) && q < n && c[q] == '=' && (q + 1 >= n || c[q + 1] != '=')) {
+		define_symbol(r, st_internn(r->m->strings, c + p, e - p), c, q + 1, n);
+		verbatim(r, s, n);
+		return;
+	}
+	if (r->data) {
+		verbatim(r, s, n);
+		return;
+	}
+	size_t end = n;
+	while (end > p && (c[end - 1] == ' ' || c[end - 1] == '\t' || c[end - 1] == '\r'))
+		end--;
+	instruction(r, c, p, end, token);
+}
+
+/* Files without .globl/.type are one kernel; otherwise functions without an
+ * .amdhsa_kernel descriptor are callable. An s_setpc that ends a callable
+ * function returns; any other may jump anywhere in its function. */
+static void finish(struct asm_reader *r)
+{
+	struct st_module *m = r->m;
+	if (r->func)
+		close_function(r);
+	if (r->pending.n) {
+		if (!m->funcs.n) {
+			open_function(r, "", NULL);
+			close_function(r);
+		} else {
+			struct st_function *f = m->funcs.v[m->funcs.n - 1];
+			for (size_t k = 0; k < r->pending.n; k++)
+				st_block_append(f->blocks.v[f->blocks.n - 1], r->pending.v[k]);
+			r->pending.n = 0;
+		}
+	}
+	m->flat = !r->has_decls;
+	for (size_t k = 0; k < m->funcs.n; k++)
+		m->funcs.v[k]->callable = r->has_decls && !asm_map_get(&r->kernels, m->funcs.v[k]->name, NULL);
+	for (size_t k = 0; k < r->setpcs.n; k++) {
+		struct st_block *b = r->setpcs.v[k];
+		struct st_function *f = b->func;
+		bool last = true;
+		for (size_t j = b->index + 1; j < f->blocks.n && last; j++)
+			st_foreach_inst(f->blocks.v[j], i) last = false;
+		if (f->callable && last)
+			continue; /* a return */
+		struct st_inst *t = b->last;
+		for (size_t j = 0; j < f->blocks.n; j++) {
+			struct st_block *to = f->blocks.v[j];
+			for (struct st_inst *i = to->first; i; i = i->next)
+				if (i->kind != ST_ITEM_VERBATIM) {
+					if (i->kind == ST_ITEM_LABEL)
+						st_block_add_succ(b, to, t->loc);
+					break;
+				}
+		}
+		st_diag_emit(r->diag, ST_SEV_REMARK, t->loc,
+		             "'%s' may jump to any label: edges to every labelled block of the function", t->name);
+	}
+	for (size_t k = 0; k < m->funcs.n; k++)
+		st_function_compute_preds(m->funcs.v[k]);
+}
+
+struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
+                               struct st_diag_engine *diag)
+{
+	struct st_module *m = st_module_new(filename);
+	struct st_asm_source *src = st_xcalloc(1, sizeof *src);
+	m->asm_source = src;
+	src->text = st_xmalloc(len + 1);
+	memcpy(src->text, text, len);
+	src->text[len] = '\0';
+	src->len = len;
+	src->first_line = first_line;
+	size_t cap = 1024;
+	src->line_start = st_xmalloc(cap * sizeof *src->line_start);
+	for (size_t p = 0; p < len;) {
+		if (src->nlines + 2 > cap)
+			src->line_start = st_xrealloc(src->line_start, (cap *= 2) * sizeof *src->line_start);
+		src->line_start[src->nlines++] = (uint32_t)p;
+		const char *nl = memchr(src->text + p, '\n', len - p);
+		p = nl ? (size_t)(nl - src->text) + 1 : len;
+	}
+	src->line_start[src->nlines] = (uint32_t)len;
+
+	struct asm_reader r = {.m = m, .diag = diag, .file = m->filename, .src = src};
+	for (uint32_t k = 0; k < src->nlines; k++) {
+		r.line = first_line + k;
+		const char *s = src->text + src->line_start[k];
+		size_t n = src->line_start[k + 1] - src->line_start[k];
+		if (n && s[n - 1] == '\n')
+			n--;
+		if (n && s[n - 1] == '\r')
+			n--;
+		const char *nul = memchr(s, '\0', n);
+		if (nul) {
+			asm_error(&r, (uint32_t)(nul - s) + 1, "NUL byte in input");
+			continue;
+		}
+		read_line(&r, s, n);
+		if (r.close_after) {
+			r.close_after = false;
+			close_function(&r);
+		}
+		if (r.nerrors >= 100)
+			break;
+	}
+	if (r.in_comment)
+		error_at(&r, r.open_at, "unterminated '/*' comment");
+	if (r.vblock)
+		error_at(&r, r.open_at, "unterminated %s block (no %s)",
+		         r.vblock == VB_MACRO ? ".macro" : r.vblock == VB_KERNEL ? ".amdhsa_kernel" : ".amdgpu_metadata",
+		         r.vblock == VB_MACRO ? ".endm" : r.vblock == VB_KERNEL ? ".end_amdhsa_kernel" : ".end_amdgpu_metadata");
+	if (!r.nerrors)
+		finish(&r);
+	asm_map_free(&r.syms);
+	asm_map_free(&r.decls);
+	asm_map_free(&r.kernels);
+	asm_map_free(&r.labels);
+	st_vec_free(&r.pending);
+	st_vec_free(&r.branches);
+	st_vec_free(&r.setpcs);
+	st_vec_free(&r.ops);
+	st_vec_free(&r.opend);
+	free(r.clean);
+	if (r.nerrors) {
+		st_module_free(m);
+		return NULL;
+	}
+	return m;
+}
