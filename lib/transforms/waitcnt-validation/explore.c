@@ -29,9 +29,10 @@ static void viol_grow(struct validator *v)
 		v->vtable[viol_slot(v, v->viols.v[k].consumer, v->viols.v[k].producer)] = k;
 }
 
-/* Producer entry w is in flight at consumer `consumer`, which depends on it. */
-static void violation(struct validator *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
-                      const struct use *u, const char *why)
+/* Producer entry w is in flight at consumer `consumer`, which depends on it
+ * (`slot`: the ring slot of a ring rule, or -1). */
+void st_wv_violation(struct validator *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
+                     const struct use *u, const char *why, int32_t slot)
 {
 	const struct went *e = &v->wents.v[w];
 	st_assert(e->inst != ANON);
@@ -49,8 +50,11 @@ static void violation(struct validator *v, uint32_t node, uint32_t consumer, uin
 		.opnd = u ? u->opnd : NONE32,
 		.key = u ? u->key : 0,
 		.needed = !st_counter_in_order(e->counter) ? 0 : (int)(q->n - pos - 1),
-		.carried = e->counter == ST_CNT_TENSOR ? e->mark : 0,
+		/* The generator asserted what the annotations state: never a warning. */
+		.carried = e->counter == ST_CNT_TENSOR && rule < RULE_RING ? e->mark : 0,
 		.why = why,
+		.trips = e->trips,
+		.slot = slot,
 	};
 	if ((v->viols.n + 1) * 2 > v->vcap)
 		viol_grow(v);
@@ -74,15 +78,16 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
 	bool traw = st_wv_tensor_raw(v, f);
+	unsigned replaced = st_wv_ring_replaces(v, f);
 	for (uint32_t k = 0; k < f->nuse; k++) {
 		const struct use *u = &v->uses.v[f->use_off + k];
 		uint32_t w = st_wv_owner(v, u->key);
 		v->nchecked++;
 		if (w == NONE32)
 			continue;
-		if (v->wents.v[w].counter == ST_CNT_TENSOR && !traw)
+		if (v->wents.v[w].counter == ST_CNT_TENSOR && (!traw || (replaced & WV_RING_TENSOR_RAW)))
 			continue;
-		violation(v, node, id, w, RULE_RAW, u, NULL);
+		st_wv_violation(v, node, id, w, RULE_RAW, u, NULL, -1);
 	}
 	/* WAW on registers: an in-flight load of another counter (or any
 	 * scalar load) would land after this write. The newest such load per
@@ -98,13 +103,13 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 			v->nchecked++;
 			if (w != NONE32) {
 				struct use u = {key, NONE32};
-				violation(v, node, id, w, RULE_WAW_REG, &u, NULL);
+				st_wv_violation(v, node, id, w, RULE_WAW_REG, &u, NULL, -1);
 			}
 		}
 	}
 	if (f->roles & ROLE_WAR_ANCHOR) {
 		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO. */
-		for (int k0 = (f->roles & ROLE_DS_WRITE) ? 1 : 0; k0 < 2; k0++) {
+		for (int k0 = (f->roles & ROLE_DS_WRITE) || (replaced & WV_RING_DS) ? 1 : 0; k0 < 2; k0++) {
 			const struct queue *q = &v->q[lds_counters[k0]];
 			for (uint32_t k = 0; k < q->n; k++) {
 				const struct fact *p = st_wv_queued_fact(v, q, k);
@@ -114,8 +119,8 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 				if (!st_wv_tokens_overlap(v, f, p))
 					continue;
 				bool cons = !f->tagged || !p->tagged;
-				violation(v, node, id, st_wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
-				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL);
+				st_wv_violation(v, node, id, st_wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
+				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL, -1);
 			}
 		}
 	}
@@ -135,11 +140,11 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 					continue;
 				v->nchecked++;
 				if (!f->tagged)
-					violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier");
+					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier", -1);
 				else if (any_untagged)
-					violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight");
-				else if (st_wv_tokens_overlap(v, f, p))
-					violation(v, node, id, st_wv_qat(q, k), RULE_BARRIER, NULL, NULL);
+					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight", -1);
+				else if (st_wv_tokens_overlap(v, f, p) && !(k0 == 0 && (replaced & WV_RING_DS)))
+					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_BARRIER, NULL, NULL, -1);
 			}
 		}
 	}
@@ -152,8 +157,8 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 				continue;
 			v->nchecked++;
 			if ((p->roles & ROLE_ASYNC_WRITER) && st_wv_tokens_overlap(v, f, p))
-				violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
-				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight");
+				st_wv_violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
+				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight", -1);
 		}
 	}
 	if ((f->roles & ROLE_TENSOR_WAW) && traw) {
@@ -165,8 +170,8 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 				continue;
 			v->nchecked++;
 			if (st_wv_tokens_overlap(v, f, p))
-				violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
-				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight");
+				st_wv_violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight", -1);
 		}
 	}
 	if (f->roles & ROLE_TENSOR_ANCHOR) {
@@ -180,10 +185,12 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 				continue;
 			v->nchecked++;
 			if (!f->tagged || !p->tagged)
-				violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
-				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight");
+				st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight", -1);
 		}
 	}
+	if (f->an)
+		st_wv_check_annotations(v, node, id);
 }
 
 static void apply(struct validator *v, uint32_t id)
@@ -292,10 +299,14 @@ void st_wv_process(struct validator *v, uint32_t n)
 			continue;
 		uint32_t to = blk->succs.v[s]->index;
 		int32_t be = v->succ_back[b][s];
-		if (be >= 0) {
+		bool trip = v->annotated && v->rpo_num[to] <= v->rpo_num[b];
+		if (be >= 0 || trip) {
 			uint32_t *w = st_xmalloc(v->enc.n * sizeof *w);
 			memcpy(w, v->enc.v, v->enc.n * sizeof *w);
-			st_wv_mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
+			if (be >= 0)
+				st_wv_mark_back_edge(v, w, (uint32_t)v->enc.n, (uint32_t)be);
+			if (trip)
+				st_wv_cross_trip(v, w, (uint32_t)v->enc.n, b);
 			st_wv_add_node(v, to, n, w, (uint32_t)v->enc.n);
 			free(w);
 		} else {

@@ -192,7 +192,9 @@ void st_wv_assign_token_classes(struct validator *v)
 	if (ids.n > 1)
 		qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
 	for (size_t k = 1; k < ids.n; k++)
-		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0)
+		/* Ring accesses and trips tell annotated ops apart: each is its own class. */
+		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0 && !v->facts.v[ids.v[k]].an &&
+		    !v->facts.v[ids.v[k - 1]].an)
 			v->facts.v[ids.v[k]].tclass = v->facts.v[ids.v[k - 1]].tclass;
 	st_vec_free(&ids);
 }

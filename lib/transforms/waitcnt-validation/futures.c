@@ -120,6 +120,13 @@ static void depth_back(const struct validator *v, const struct fact *f, uint16_t
 		anchor_slots(v, f, G_TENSOR, true, r);
 	else if (f->roles & ROLE_TENSOR_ANCHOR)
 		anchor_slots(v, f, G_TENSOR, false, r);
+	/* Loop annotations match by ring slot or trip, not by token: every op
+	 * of the counters they scan may matter. */
+	unsigned ann = st_wv_annotation_counters(f);
+	for (int g = 0; ann && g < NGROUPS; g++)
+		if (ann >> group_counter[g] & 1)
+			for (uint32_t k = 0; k < per; k++)
+				r[group_base(v, (enum depth_group)g) + k] = (uint16_t)v->max_in_flight;
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
 		for (int g = 0; g < NGROUPS; g++) {

@@ -25,6 +25,10 @@ static const struct st_pass_option options[] = {
 
 static void val_free(struct validator *v)
 {
+	if (v->annots)
+		for (size_t k = 0; k < v->facts.n; k++)
+			st_loop_annots_free(&v->annots[k]);
+	free(v->annots);
 	for (size_t k = 0; k < v->nodes.n; k++) {
 		free(v->nodes.v[k].state);
 		free(v->nodes.v[k].key);
@@ -51,6 +55,7 @@ static void val_free(struct validator *v)
 	st_vec_free(&v->toks);
 	st_vec_free(&v->wents);
 	st_vec_free(&v->wkeys);
+	st_vec_free(&v->wring);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		free(v->q[c].slot);
 	free(v->okey);
@@ -106,6 +111,8 @@ static size_t validate_function(struct validator *v, const struct st_function *f
 			st_wv_build_fact(v, i, b);
 		}
 	}
+	if (!st_wv_decode_annotations(v))
+		return 1; /* reported */
 	st_wv_compute_futures(v);
 	st_wv_build_loops(v);
 	st_wv_assign_token_classes(v);

@@ -79,10 +79,27 @@ bool st_wv_report(struct validator *v, const struct violation *x)
 	}
 	case RULE_BARRIER: st_buf_puts(&msg, "barrier ordering dependency"); break;
 	case RULE_CONSERVATIVE: st_buf_printf(&msg, "conservative dependency (%s)", x->why); break;
+	case RULE_RING:
+		if (x->slot >= 0)
+			st_buf_printf(&msg, "LDS ring dependency (mod.lds_ring, slot %d)", (int)x->slot);
+		else
+			st_buf_puts(&msg, "LDS ring dependency (mod.lds_ring; the producer has none, so it may alias)");
+		break;
+	case RULE_LOOP_WAR: st_buf_puts(&msg, "loop-carried WAR dependency (mod.loopcarriedwar)"); break;
+	case RULE_LOOP_RAW: st_buf_puts(&msg, "loop-carried RAW dependency (mod.loopcarriedraw)"); break;
 	}
 	st_buf_printf(&msg, " on '%s' (", p->inst->name);
 	format_loc(&msg, p->inst->loc);
-	st_buf_printf(&msg, ")%s still in flight; path: ", x->carried ? " from an earlier iteration" : "");
+	st_buf_putc(&msg, ')');
+	if (x->rule >= RULE_RING) {
+		/* The trips the producer crossed, which the path below shows. */
+		if (x->trips == 0)
+			st_buf_puts(&msg, " issued on this trip");
+		else
+			st_buf_printf(&msg, " issued %s%u trip%s earlier", x->trips >= v->trip_cap ? "at least " : "", x->trips,
+			              x->trips == 1 ? "" : "s");
+	}
+	st_buf_printf(&msg, "%s still in flight; path: ", x->carried ? " from an earlier iteration" : "");
 	format_path(v, x->node, &msg);
 	st_diag_emit(v->ctx->diag, error ? ST_SEV_ERROR : ST_SEV_WARNING, c->inst->loc, "%s", st_buf_cstr(&msg));
 	st_buf_free(&msg);

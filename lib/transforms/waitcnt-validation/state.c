@@ -154,9 +154,15 @@ void st_wv_retire_oldest(struct validator *v, struct queue *q, uint32_t count)
 uint32_t st_wv_new_went(struct validator *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
                      uint32_t nkeys)
 {
-	struct went e = {inst, mark, c, true, (uint32_t)v->wkeys.n, nkeys};
+	struct went e = {inst, mark, c, true, (uint32_t)v->wkeys.n, nkeys, 0, (uint32_t)v->wring.n};
 	for (uint32_t j = 0; j < nkeys; j++)
 		st_vec_push(&v->wkeys, keys[j]);
+	/* At issue every ring access is in its own slot. */
+	uint32_t nr = st_wv_nring(v, inst);
+	for (uint32_t j = 0; j < nr; j++) {
+		const struct st_ring_access *a = &v->facts.v[inst].an->acc[j];
+		st_vec_push(&v->wring, (uint32_t)st_ring_mod(a->slot, a->ring));
+	}
 	uint32_t w = (uint32_t)v->wents.n;
 	st_vec_push(&v->wents, e);
 	for (uint32_t j = 0; j < nkeys; j++)
@@ -177,14 +183,16 @@ static void reset_state(struct validator *v)
 {
 	st_vec_clear(&v->wents);
 	st_vec_clear(&v->wkeys);
+	st_vec_clear(&v->wring);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		v->q[c].head = v->q[c].n = 0;
 	v->stamp++;
 	v->ocount = 0;
 }
 
-/* Encoding, per counter: n, then per entry: inst, mark, nkeys, keys (2 words
- * each, sorted). Equal states encode to equal words.
+/* Encoding, per counter: n, then per entry: inst, mark, trips, nkeys, keys (2
+ * words each, sorted), then the current slot of each ring access of its fact
+ * (st_wv_nring words). Equal states encode to equal words.
  *
  * Whether an entry retires depends only on the entries newer than it: a wait
  * N retires it once N or more are newer, and the in-flight cap once
@@ -198,10 +206,11 @@ void st_wv_decode(struct validator *v, const uint32_t *w, uint32_t len)
 		st_assert(p < len);
 		uint32_t n = w[p++];
 		for (uint32_t k = 0; k < n; k++) {
-			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
-			p += 3;
+			uint32_t inst = w[p], mark = w[p + 1], trips = w[p + 2], nkeys = w[p + 3];
+			p += 4;
 			uint32_t e = st_wv_new_went(v, inst, mark, (enum st_counter)c, NULL, 0);
 			v->wents.v[e].nkeys = nkeys;
+			v->wents.v[e].trips = trips;
 			if (inst != ANON)
 				st_wv_note_writes(v, inst, e);
 			for (uint32_t j = 0; j < nkeys; j++, p += 2) {
@@ -209,6 +218,9 @@ void st_wv_decode(struct validator *v, const uint32_t *w, uint32_t len)
 				st_vec_push(&v->wkeys, key);
 				set_owner(v, key, e);
 			}
+			uint32_t nr = st_wv_nring(v, inst);
+			for (uint32_t j = 0; j < nr; j++)
+				v->wring.v[v->wents.v[e].ring_off + j] = w[p++];
 			st_wv_issue(v, (enum st_counter)c, e);
 		}
 	}
@@ -235,6 +247,7 @@ void st_wv_encode(struct validator *v, uint32_t b)
 			    !st_wv_waw_matters(v, b, e->inst, st_wv_qat(q, k))) {
 				e->inst = ANON;
 				e->mark = 0;
+				e->trips = 0;
 			}
 		}
 		uint32_t first = 0;
@@ -246,6 +259,7 @@ void st_wv_encode(struct validator *v, uint32_t b)
 			wv_key *keys = v->wkeys.v + e->key_off;
 			st_vec_push(&v->enc, e->inst);
 			st_vec_push(&v->enc, e->mark);
+			st_vec_push(&v->enc, e->trips);
 			st_vec_push(&v->enc, e->nkeys);
 			if (e->nkeys > 1)
 				qsort(keys, e->nkeys, sizeof *keys, st_wv_cmp_key);
@@ -253,6 +267,9 @@ void st_wv_encode(struct validator *v, uint32_t b)
 				st_vec_push(&v->enc, (uint32_t)(keys[j] >> 32));
 				st_vec_push(&v->enc, (uint32_t)keys[j]);
 			}
+			uint32_t nr = st_wv_nring(v, e->inst);
+			for (uint32_t j = 0; j < nr; j++)
+				st_vec_push(&v->enc, v->wring.v[e->ring_off + j]);
 		}
 	}
 }
@@ -276,13 +293,16 @@ void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint
 		uint32_t n = w[p++];
 		size_t count_at = v->kenc.n;
 		st_vec_push(&v->kenc, 0);
-		bool split = c == ST_CNT_TENSOR && !v->strict;
+		/* Annotation rules need every tensor load's position: no split. */
+		bool split = c == ST_CNT_TENSOR && !v->strict && !v->annotated;
 		uint32_t kept = 0;
 		struct u32vec carried = {0};
 		for (uint32_t k = 0; k < n; k++) {
-			uint32_t inst = w[p], mark = w[p + 1], nkeys = w[p + 2];
-			const uint32_t *keys = w + p + 3;
-			p += 3 + 2 * nkeys;
+			uint32_t inst = w[p], mark = w[p + 1], trips = w[p + 2], nkeys = w[p + 3];
+			const uint32_t *keys = w + p + 4;
+			uint32_t nr = st_wv_nring(v, inst);
+			const uint32_t *ring = keys + 2 * nkeys;
+			p += 4 + 2 * nkeys + nr;
 			if (inst == ANON && !kept && !split)
 				continue;
 			/* A load a racing write may still hit keeps its registers. */
@@ -296,9 +316,12 @@ void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint
 			}
 			st_vec_push(&v->kenc, inst);
 			st_vec_push(&v->kenc, split ? n - k - 1 : mark != 0);
+			st_vec_push(&v->kenc, trips);
 			st_vec_push(&v->kenc, nkeys);
 			for (uint32_t j = 0; j < 2 * nkeys; j++)
 				st_vec_push(&v->kenc, keys[j]);
+			for (uint32_t j = 0; j < nr; j++)
+				st_vec_push(&v->kenc, ring[j]);
 			kept++;
 		}
 		v->kenc.v[count_at] = kept;
@@ -326,11 +349,44 @@ void st_wv_mark_back_edge(const struct validator *v, uint32_t *w, uint32_t len, 
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		uint32_t n = w[p++];
 		for (uint32_t k = 0; k < n; k++) {
-			uint32_t inst = w[p], nkeys = w[p + 2];
+			uint32_t inst = w[p], nkeys = w[p + 3];
 			if (c == ST_CNT_TENSOR && inst != ANON && w[p + 1] == 0 &&
 			    st_wv_block_in_loop(v, v->facts.v[inst].block, loop))
 				w[p + 1] = be + 1;
-			p += 3 + 2 * nkeys;
+			p += 4 + 2 * nkeys + st_wv_nring(v, inst);
+		}
+	}
+	st_assert(p == len);
+}
+
+/* Crossing a trip edge (to a block no later in RPO) out of block `from`:
+ * every in-flight op makes one more trip, and the advances on the last
+ * instruction of `from` move its ring accesses on those frames back. */
+void st_wv_cross_trip(const struct validator *v, uint32_t *w, uint32_t len, uint32_t from)
+{
+	const struct st_loop_annots *adv = NULL;
+	for (size_t id = v->facts.n; id-- > 0;) {
+		if (v->facts.v[id].block == from) {
+			adv = v->facts.v[id].an;
+			break;
+		}
+	}
+	uint32_t p = 0;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+		uint32_t n = w[p++];
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t inst = w[p], nkeys = w[p + 3];
+			if (inst != ANON && w[p + 2] < v->trip_cap)
+				w[p + 2]++;
+			uint32_t *ring = w + p + 4 + 2 * nkeys, nr = st_wv_nring(v, inst);
+			for (uint32_t j = 0; j < nr && adv; j++) {
+				const struct st_ring_access *a = &v->facts.v[inst].an->acc[j];
+				for (uint32_t x = 0; x < adv->nadv; x++)
+					if (adv->adv[x].frame == a->frame)
+						ring[j] = (uint32_t)st_ring_mod((int64_t)ring[j] - st_ring_mod(adv->adv[x].amount, a->ring),
+						                                a->ring);
+			}
+			p += 4 + 2 * nkeys + nr;
 		}
 	}
 	st_assert(p == len);

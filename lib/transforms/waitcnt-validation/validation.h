@@ -38,6 +38,7 @@
 #ifndef STINKYTOFU_WAITCNT_VALIDATION_H
 #define STINKYTOFU_WAITCNT_VALIDATION_H
 
+#include "stinkytofu/annotations.h"
 #include "stinkytofu/isa.h"
 #include "stinkytofu/pass.h"
 
@@ -69,7 +70,18 @@ enum role {
 	ROLE_TENSOR_WAW = 1u << 6,    /* writes LDS a tensor load may be filling: ds_write, async writer */
 };
 
-enum rule { RULE_RAW, RULE_ASYNC_RAW, RULE_WAR, RULE_WAW, RULE_WAW_REG, RULE_BARRIER, RULE_CONSERVATIVE };
+enum rule {
+	RULE_RAW,
+	RULE_ASYNC_RAW,
+	RULE_WAR,
+	RULE_WAW,
+	RULE_WAW_REG,
+	RULE_BARRIER,
+	RULE_CONSERVATIVE,
+	RULE_RING,     /* mod.lds_ring: the generator asserted it, an error in every mode */
+	RULE_LOOP_WAR, /* mod.loopcarriedwar */
+	RULE_LOOP_RAW, /* mod.loopcarriedraw */
+};
 
 /* Counters whose ops write registers (the REGS rows of counters.def), for
  * WAW on registers; group g is waw_counters[g]. */
@@ -127,6 +139,7 @@ struct fact {
 	uint32_t tok_off, ntok; /* sorted distinct token ids, into val.toks */
 	uint32_t tclass; /* first fact of the same token class (see st_wv_assign_token_classes) */
 	bool fence_untagged[2]; /* LDS fence: an untagged DS / ASYNC op may be in flight here */
+	const struct st_loop_annots *an; /* its loop annotations, NULL without */
 };
 
 /* One in-flight op on the current path. */
@@ -136,6 +149,8 @@ struct went {
 	enum st_counter counter;
 	bool live;
 	uint32_t key_off, nkeys; /* keys it still owns, into val.wkeys */
+	uint32_t trips;          /* back-edge crossings since issue (saturating at tcap) */
+	uint32_t ring_off;       /* one current slot per ring access of its fact, into val.wring */
 };
 
 /* A counter's in-flight entries, oldest first: a ring of went indices. */
@@ -167,6 +182,8 @@ struct violation {
 	int needed;    /* the wait that retires the producer on this path */
 	uint32_t carried; /* 1 + back edge for a loop-carried tensor dependency, else 0 */
 	const char *why;  /* conservative: which side is untagged */
+	uint32_t trips;   /* annotation rules: trips of the producer since its issue */
+	int32_t slot;     /* ring rule: the slot both accesses touch, or -1 (no mod.lds_ring) */
 };
 
 struct validator {
@@ -175,6 +192,11 @@ struct validator {
 	bool strict, stores_on_loadcnt;
 	int num_waves;
 	uint32_t state_bound, max_in_flight;
+
+	/* Loop annotations (mod.lds_ring, mod.loopcarried*), by fact. */
+	bool annotated;
+	struct st_loop_annots *annots;
+	uint32_t trip_cap; /* trips saturate here */
 
 	/* Facts. */
 	ST_VEC(struct fact) facts;
@@ -211,6 +233,7 @@ struct validator {
 	/* Working state of the node being processed. */
 	ST_VEC(struct went) wents;
 	ST_VEC(wv_key) wkeys;
+	ST_VEC(uint32_t) wring;
 	struct queue q[ST_NUM_COUNTERS];
 	wv_key *okey;      /* owner map: key -> went index */
 	uint32_t *oval, *ostamp;
@@ -225,6 +248,12 @@ struct validator {
 
 	uint64_t nchecked;
 };
+
+/* Ring accesses of fact `inst` (0 for ANON and unannotated facts). */
+static inline uint32_t st_wv_nring(const struct validator *v, uint32_t inst)
+{
+	return inst != ANON && v->facts.v[inst].an ? v->facts.v[inst].an->nacc : 0;
+}
 
 static inline bool bit(const uint64_t *set, size_t k)
 {
@@ -271,10 +300,21 @@ void st_wv_decode(struct validator *v, const uint32_t *w, uint32_t len);
 void st_wv_encode(struct validator *v, uint32_t b);
 void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint32_t len);
 void st_wv_mark_back_edge(const struct validator *v, uint32_t *w, uint32_t len, uint32_t be);
+void st_wv_cross_trip(const struct validator *v, uint32_t *w, uint32_t len, uint32_t from);
 
 /* explore.c */
+void st_wv_violation(struct validator *v, uint32_t node, uint32_t consumer, uint32_t w, enum rule rule,
+                     const struct use *u, const char *why, int32_t slot);
 void st_wv_add_node(struct validator *v, uint32_t block, uint32_t parent, const uint32_t *w, uint32_t len);
 void st_wv_process(struct validator *v, uint32_t n);
+
+/* annotations.c */
+enum { WV_RING_TENSOR_RAW = 1u << 0, WV_RING_DS = 1u << 1 };
+bool st_wv_decode_annotations(struct validator *v);
+unsigned st_wv_ring_replaces(const struct validator *v, const struct fact *f);
+void st_wv_check_annotations(struct validator *v, uint32_t node, uint32_t id);
+/* Counters (bit c) whose every op an annotated anchor may depend on. */
+unsigned st_wv_annotation_counters(const struct fact *f);
 
 /* report.c */
 int st_wv_cmp_viol(const void *a, const void *b);

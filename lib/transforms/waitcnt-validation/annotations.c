@@ -1,0 +1,160 @@
+/* WaitCntValidationCheckPass: the generator's loop annotations along a path.
+ *
+ * On one path every in-flight entry knows exactly how many trips (crossings
+ * of an edge to a block no later in RPO) it made since its issue and the
+ * current slot of each of its ring accesses (state.c moves them on each trip
+ * edge). The rules, checked here at each annotated instruction:
+ *
+ *   ring          Publish / Read anchor: in-flight tensor loads with an
+ *                 aliasing Write access; Protect / Write anchor: in-flight DS
+ *                 ops with an aliasing Read access; an op of that counter
+ *                 without mod.lds_ring aliases
+ *   loopcarriedwar  on an LDS writer that is no DS op: DS reads and atomics
+ *                 on overlapping tokens at least `distance` trips old
+ *   loopcarriedraw  on a reader: tensor loads likewise
+ *
+ * Each is an error in every mode: the generator asserted the dependency. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "validation.h"
+
+bool st_wv_decode_annotations(struct validator *v)
+{
+	bool any = false;
+	for (size_t k = 0; k < v->facts.n && !any; k++)
+		any = v->facts.v[k].inst->nattrs && st_inst_has_loop_annots(v->facts.v[k].inst);
+	if (!any)
+		return true;
+	v->annots = st_xcalloc(v->facts.n, sizeof *v->annots);
+	bool ok = true;
+	int64_t maxd = 1;
+	for (size_t k = 0; k < v->facts.n; k++) {
+		const struct st_inst *i = v->facts.v[k].inst;
+		if (!i->nattrs || !st_inst_has_loop_annots(i))
+			continue;
+		if (!st_loop_annots_decode(i, &v->annots[k], v->ctx->diag)) {
+			ok = false;
+			continue;
+		}
+		v->facts.v[k].an = &v->annots[k];
+		if (v->annots[k].war.present && v->annots[k].war.distance > maxd)
+			maxd = v->annots[k].war.distance;
+		if (v->annots[k].raw.present && v->annots[k].raw.distance > maxd)
+			maxd = v->annots[k].raw.distance;
+	}
+	v->annotated = true;
+	/* `trips >= d` is all a rule asks; one more keeps reports exact. */
+	v->trip_cap = maxd > 62 ? 64 : (uint32_t)maxd + 2;
+	return ok;
+}
+
+static bool has_kind(const struct st_loop_annots *a, enum st_ring_kind k)
+{
+	for (uint32_t x = 0; x < a->nacc; x++)
+		if (a->acc[x].kind == k)
+			return true;
+	return false;
+}
+
+unsigned st_wv_ring_replaces(const struct validator *v, const struct fact *f)
+{
+	(void)v;
+	if (!f->an || !f->an->has_ring)
+		return 0;
+	unsigned r = 0;
+	if (has_kind(f->an, ST_RING_PUBLISH) || has_kind(f->an, ST_RING_PROTECT) || has_kind(f->an, ST_RING_READ))
+		r |= WV_RING_TENSOR_RAW;
+	/* The DS scan of a barrier is barrier ordering (Protect refines it), the
+	 * one of an LDS writer WAR-on-LDS (Protect and Write refine it). */
+	if (has_kind(f->an, ST_RING_PROTECT) || (!(f->roles & ROLE_LDS_FENCE) && has_kind(f->an, ST_RING_WRITE)))
+		r |= WV_RING_DS;
+	return r;
+}
+
+unsigned st_wv_annotation_counters(const struct fact *f)
+{
+	if (!f->an)
+		return 0;
+	unsigned m = 0;
+	for (uint32_t x = 0; x < f->an->nacc; x++) {
+		enum st_ring_kind k = f->an->acc[x].kind;
+		m |= 1u << (k == ST_RING_PUBLISH || k == ST_RING_READ ? ST_CNT_TENSOR : ST_CNT_DS);
+	}
+	if (f->an->war.present)
+		m |= 1u << ST_CNT_DS;
+	if (f->an->raw.present)
+		m |= 1u << ST_CNT_TENSOR;
+	return m;
+}
+
+/* Whether an annotation's token list meets the tokens of fact p. */
+static bool carried_overlaps(const struct validator *v, const struct st_loop_carried *lc, const struct fact *p)
+{
+	if (!lc->tagged || !p->tagged)
+		return true;
+	for (uint32_t k = 0; k < lc->ntokens; k++)
+		for (uint32_t j = 0; j < p->ntok; j++)
+			if (v->toks.v[p->tok_off + j] == lc->tokens[k])
+				return true;
+	return false;
+}
+
+static void ring_check(struct validator *v, uint32_t node, uint32_t id, const struct st_ring_access *A)
+{
+	bool tensor = A->kind == ST_RING_PUBLISH || A->kind == ST_RING_READ;
+	enum st_ring_kind want = tensor ? ST_RING_WRITE : ST_RING_READ;
+	const struct queue *q = &v->q[tensor ? ST_CNT_TENSOR : ST_CNT_DS];
+	int64_t slot = st_ring_mod(A->slot, A->ring);
+	for (uint32_t k = 0; k < q->n; k++) {
+		uint32_t w = st_wv_qat(q, k);
+		const struct fact *p = st_wv_queued_fact(v, q, k);
+		if (!p)
+			continue;
+		v->nchecked++;
+		if (!p->an || !p->an->has_ring) {
+			st_wv_violation(v, node, id, w, RULE_RING, NULL, NULL, -1);
+			continue;
+		}
+		const uint32_t *cur = v->wring.v + v->wents.v[w].ring_off;
+		for (uint32_t x = 0; x < p->an->nacc; x++) {
+			const struct st_ring_access *P = &p->an->acc[x];
+			if (P->kind == want && P->cls == A->cls && P->frame == A->frame && P->ring == A->ring &&
+			    cur[x] == (uint32_t)slot) {
+				st_wv_violation(v, node, id, w, RULE_RING, NULL, NULL, (int32_t)slot);
+				break;
+			}
+		}
+	}
+}
+
+static void carried_check(struct validator *v, uint32_t node, uint32_t id, const struct st_loop_carried *lc,
+                          enum st_counter c, enum rule rule)
+{
+	const struct queue *q = &v->q[c];
+	for (uint32_t k = 0; k < q->n; k++) {
+		uint32_t w = st_wv_qat(q, k);
+		const struct fact *p = st_wv_queued_fact(v, q, k);
+		if (!p)
+			continue;
+		v->nchecked++;
+		/* loopcarriedwar: DS reads and atomics only. */
+		if (c == ST_CNT_DS && !(p->roles & ROLE_LDS_READ))
+			continue;
+		if (v->wents.v[w].trips >= (uint64_t)lc->distance && carried_overlaps(v, lc, p))
+			st_wv_violation(v, node, id, w, rule, NULL, NULL, -1);
+	}
+}
+
+void st_wv_check_annotations(struct validator *v, uint32_t node, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	const struct st_loop_annots *a = f->an;
+	for (uint32_t x = 0; x < a->nacc; x++)
+		ring_check(v, node, id, &a->acc[x]);
+	if (a->war.present && f->counter != ST_CNT_DS &&
+	    ((f->roles & ROLE_LDS_FENCE) || st_inst_is_lds_writer(f->inst)))
+		carried_check(v, node, id, &a->war, ST_CNT_DS, RULE_LOOP_WAR);
+	if (a->raw.present && ((f->roles & ROLE_LDS_FENCE) || st_inst_is_lds_reader(f->inst)))
+		carried_check(v, node, id, &a->raw, ST_CNT_TENSOR, RULE_LOOP_RAW);
+}
