@@ -1,8 +1,9 @@
 /* Passes, their option schemas, the registry and the pass manager.
  *
  * A pass is one table entry: {name, summary, option schema, run}. The pass
- * manager parses and validates option strings from the schema; a pass reads
- * ctx->opts[k] for the k-th schema entry and never parses text itself.
+ * manager parses and validates option strings from the schema (types and
+ * integer ranges); a pass reads ctx->opts[k] for the k-th schema entry and
+ * never parses or checks text itself.
  * Names are resolved in a registry, a table of passes: the built-in one
  * (passes.h) lists lib/transforms/, and a program using the library can make
  * its own. */
@@ -18,7 +19,13 @@ struct st_pass_option {
 	enum st_opt_type type;
 	const char *default_value; /* as text ("" for none; flags default off) */
 	const char *help;
+	int64_t min, max; /* ST_OPT_INT: the accepted values; the pass manager rejects others */
 };
+
+/* The last two fields of a schema row: ST_OPT_RANGE(1, 64) for an integer
+ * that must lie in 1..64, ST_OPT_ANY for any integer and for the other types. */
+#define ST_OPT_RANGE(lo, hi) (lo), (hi)
+#define ST_OPT_ANY INT64_MIN, INT64_MAX
 
 struct st_opt_value {
 	bool set;       /* given on the command line */

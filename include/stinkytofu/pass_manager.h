@@ -39,6 +39,9 @@ bool st_pass_parse_options(const struct st_pass_info *pass, const char *text, si
 void st_pass_print_options(struct st_buf *out, const struct st_pass_info *pass,
                            const struct st_opt_value *opts, char sep);
 const char *st_opt_type_name(enum st_opt_type t);
+/* "at least 1", "in 1..64", "at most 9": the range of an integer option, in
+ * out[0..n); false (out untouched) when it takes any integer or is no integer. */
+bool st_opt_range_text(char *out, size_t n, const struct st_pass_option *o);
 /* The option of `pass` closest to `name` by edit distance, or NULL. */
 const char *st_pass_suggest_option(const struct st_pass_info *pass, const char *name);
 

@@ -439,8 +439,10 @@ void st_driver_print_help(FILE *out)
 		fprintf(out, "  --%s\n      %s\n", p->name, p->summary);
 		for (size_t k = 0; k < p->noptions; k++) {
 			const struct st_pass_option *op = &p->options[k];
-			fprintf(out, "      %-24s %-8s (default: %s) %s\n", op->name, st_opt_type_name(op->type),
-			        default_text(op), op->help);
+			char range[64];
+			bool ranged = st_opt_range_text(range, sizeof range, op);
+			fprintf(out, "      %-24s %-8s (default: %s%s%s) %s\n", op->name, st_opt_type_name(op->type),
+			        default_text(op), ranged ? ", " : "", ranged ? range : "", op->help);
 		}
 	}
 	fputs("\nOption values: quote with \"...\" to include ',' or blanks; lists are written {a,b}.\n"

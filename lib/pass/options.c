@@ -2,6 +2,7 @@
  * back canonically. The grammar is in include/stinkytofu/pass_manager.h. */
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,19 @@ const char *st_opt_type_name(enum st_opt_type t)
 	case ST_OPT_LIST: return "list";
 	}
 	st_unreachable("bad option type");
+}
+
+bool st_opt_range_text(char *out, size_t n, const struct st_pass_option *o)
+{
+	if (o->type != ST_OPT_INT || (o->min == INT64_MIN && o->max == INT64_MAX))
+		return false;
+	if (o->max == INT64_MAX)
+		snprintf(out, n, "at least %lld", (long long)o->min);
+	else if (o->min == INT64_MIN)
+		snprintf(out, n, "at most %lld", (long long)o->max);
+	else
+		snprintf(out, n, "in %lld..%lld", (long long)o->min, (long long)o->max);
+	return true;
 }
 
 static bool issep(char c) { return c == ',' || c == ' ' || c == '\t'; }
@@ -170,6 +184,15 @@ static bool convert(struct st_diag_engine *d, const struct st_pass_info *pass, c
 			if (d)
 				st_error(d, noloc, "option '%s' of pass '%s' expects an integer, got '%s'", o->name,
 				         pass ? pass->name : "?", w);
+			return false;
+		}
+		if (v->i < o->min || v->i > o->max) {
+			if (d) {
+				char range[64];
+				st_opt_range_text(range, sizeof range, o);
+				st_error(d, noloc, "option '%s' of pass '%s' must be %s, got '%s'", o->name,
+				         pass ? pass->name : "?", range, w);
+			}
 			return false;
 		}
 		return true;

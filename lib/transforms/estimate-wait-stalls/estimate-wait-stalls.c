@@ -23,9 +23,11 @@ enum { OPT_LOOP_WEIGHT, OPT_LATENCY };
  * cycles, the scalar cache a couple hundred, vector memory several hundred).
  * Only their ratios matter when two placements are compared. */
 static const struct st_pass_option options[] = {
-	[OPT_LOOP_WEIGHT] = {"loopWeight", ST_OPT_INT, "8", "weight of a loop body per nesting level (>= 1)"},
+	[OPT_LOOP_WEIGHT] = {"loopWeight", ST_OPT_INT, "8", "weight of a loop body per nesting level",
+	                     ST_OPT_RANGE(1, INT64_MAX)},
 #define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, erase, latency)                \
-	[OPT_LATENCY + ST_CNT_##id] = {name "Latency", ST_OPT_INT, #latency, "latency of " name " ops, cycles (>= 0)"},
+	[OPT_LATENCY + ST_CNT_##id] = {name "Latency", ST_OPT_INT, #latency, "latency of " name " ops, cycles",    \
+	                                ST_OPT_RANGE(0, INT64_MAX)},
 #include "stinkytofu/counters.def"
 #undef ST_COUNTER
 };
@@ -257,23 +259,10 @@ static void estimate_function(struct st_pass_ctx *ctx, const struct model *md, s
 static bool run(struct st_pass_ctx *ctx)
 {
 	struct model md;
+	/* In range: the schema's bounds are checked by the pass manager. */
 	md.loop_weight = ctx->opts[OPT_LOOP_WEIGHT].i;
-	bool ok = true;
-	const struct st_loc noloc = {0};
-	if (md.loop_weight < 1) {
-		st_error(ctx->diag, noloc, "StinkyEstimateWaitStallsPass: option 'loopWeight' must be >= 1");
-		ok = false;
-	}
-	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		md.latency[c] = ctx->opts[OPT_LATENCY + c].i;
-		if (md.latency[c] < 0) {
-			st_error(ctx->diag, noloc, "StinkyEstimateWaitStallsPass: option '%s' must be >= 0",
-			         options[OPT_LATENCY + c].name);
-			ok = false;
-		}
-	}
-	if (!ok)
-		return false;
 	for (size_t k = 0; k < ctx->module->funcs.n; k++)
 		if (ctx->module->funcs.v[k]->blocks.n)
 			estimate_function(ctx, &md, ctx->module->funcs.v[k]);

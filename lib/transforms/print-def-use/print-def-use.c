@@ -18,7 +18,8 @@
 enum { OPT_INCLUDE_PSEUDO };
 
 static const struct st_pass_option options[] = {
-	[OPT_INCLUDE_PSEUDO] = {"includePseudo", ST_OPT_FLAG, "", "also chain LDS<n> memory-token pseudo-registers"},
+	[OPT_INCLUDE_PSEUDO] = {"includePseudo", ST_OPT_FLAG, "", "also chain LDS<n> memory-token pseudo-registers",
+	                        ST_OPT_ANY},
 };
 
 static void describe(struct st_buf *out, const struct st_inst *def)

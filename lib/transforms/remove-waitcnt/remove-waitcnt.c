@@ -10,9 +10,9 @@
 enum { OPT_KEEP_TENSOR, OPT_REMOVE_KMCNT, OPT_REMOVE_XCNT };
 
 static const struct st_pass_option options[] = {
-	[OPT_KEEP_TENSOR] = {"keepTensor", ST_OPT_FLAG, "", "keep s_wait_tensorcnt"},
-	[OPT_REMOVE_KMCNT] = {"removeKmcnt", ST_OPT_FLAG, "", "also remove s_wait_kmcnt"},
-	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt"},
+	[OPT_KEEP_TENSOR] = {"keepTensor", ST_OPT_FLAG, "", "keep s_wait_tensorcnt", ST_OPT_ANY},
+	[OPT_REMOVE_KMCNT] = {"removeKmcnt", ST_OPT_FLAG, "", "also remove s_wait_kmcnt", ST_OPT_ANY},
+	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt", ST_OPT_ANY},
 };
 
 /* The statistic to count an erased wait under, or NULL to keep the wait. */

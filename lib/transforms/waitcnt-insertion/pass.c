@@ -29,14 +29,15 @@ enum {
 
 static const struct st_pass_option options[] = {
 	[OPT_LOOP_CARRIED] = {"enableLoopCarriedTokenDeps", ST_OPT_FLAG, "",
-	                      "let tensor-load state cross loop back edges (conservative tensor loop policy)"},
+	                      "let tensor-load state cross loop back edges (conservative tensor loop policy)", ST_OPT_ANY},
 	[OPT_STORES_ON_LOADCNT] = {"storesOnLoadcnt", ST_OPT_FLAG, "",
-	                           "count vector stores on LOAD_CNT as the original design table does"},
-	[OPT_NO_PROMOTION] = {"noPromotion", ST_OPT_FLAG, "", "skip the optimizer stage (ShallowPredPromotion)"},
+	                           "count vector stores on LOAD_CNT as the original design table does", ST_OPT_ANY},
+	[OPT_NO_PROMOTION] = {"noPromotion", ST_OPT_FLAG, "", "skip the optimizer stage (ShallowPredPromotion)", ST_OPT_ANY},
 	[OPT_ITERATION_CAP] = {"iterationCap", ST_OPT_INT, "0",
-	                       "for testing: dataflow sweep cap (0 = min(256, max(72, 2 * blocks)))"},
+	                       "for testing: dataflow sweep cap (0 = min(256, max(72, 2 * blocks)))",
+	                       ST_OPT_RANGE(0, INT32_MAX)},
 	[OPT_TENSOR_DESCRIPTOR_WAR] = {"enableTensorDescriptorWar", ST_OPT_FLAG, "",
-	                               "a write of an SGPR an in-flight tensor_load_to_lds reads waits for it"},
+	                               "a write of an SGPR an in-flight tensor_load_to_lds reads waits for it", ST_OPT_ANY},
 };
 
 /* The pass's tensor policy: with one wave every consumer drains tensor
@@ -61,7 +62,7 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		st_wc_dataflow_free(&df);
 		return false;
 	}
-	if (ctx->opts[OPT_ITERATION_CAP].set && ctx->opts[OPT_ITERATION_CAP].i > 0)
+	if (ctx->opts[OPT_ITERATION_CAP].i > 0) /* 0..INT32_MAX by the schema */
 		df.iteration_cap = (unsigned)ctx->opts[OPT_ITERATION_CAP].i;
 	st_wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
 

@@ -15,12 +15,12 @@ enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT };
 
 static const struct st_pass_option options[] = {
 	{"strict", ST_OPT_FLAG, "",
-	 "loop-carried tensor dependencies and inconclusive results are errors"},
+	 "loop-carried tensor dependencies and inconclusive results are errors", ST_OPT_ANY},
 	{"stateBound", ST_OPT_INT, WV_STR(WV_DEFAULT_STATE_BOUND),
-	 "distinct in-flight states per join block before the result is inconclusive"},
-	{"storesOnLoadcnt", ST_OPT_FLAG, "", "vector stores occupy the LOAD counter (the seed's table)"},
+	 "distinct in-flight states per join block before the result is inconclusive", ST_OPT_RANGE(1, INT32_MAX)},
+	{"storesOnLoadcnt", ST_OPT_FLAG, "", "vector stores occupy the LOAD counter (the seed's table)", ST_OPT_ANY},
 	{"maxInFlight", ST_OPT_INT, WV_STR(WV_DEFAULT_MAX_IN_FLIGHT),
-	 "ops a counter holds; issuing one more retires the oldest"},
+	 "ops a counter holds; issuing one more retires the oldest", ST_OPT_RANGE(1, WV_MAX_IN_FLIGHT_LIMIT)},
 };
 
 static void val_free(struct validator *v)
@@ -166,18 +166,9 @@ static int64_t int_option(const struct st_pass_ctx *ctx, int k, int64_t dflt)
 
 static bool run(struct st_pass_ctx *ctx)
 {
+	/* In range: the schema's bounds are checked by the pass manager. */
 	int64_t bound = int_option(ctx, OPT_STATE_BOUND, WV_DEFAULT_STATE_BOUND);
 	int64_t cap = int_option(ctx, OPT_MAX_IN_FLIGHT, WV_DEFAULT_MAX_IN_FLIGHT);
-	struct st_loc noloc = {0};
-	if (bound < 1 || bound > INT32_MAX) {
-		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: stateBound must be at least 1");
-		return false;
-	}
-	if (cap < 1 || cap > WV_MAX_IN_FLIGHT_LIMIT) {
-		st_error(ctx->diag, noloc, "WaitCntValidationCheckPass: maxInFlight must be in 1..%d",
-		         WV_MAX_IN_FLIGHT_LIMIT);
-		return false;
-	}
 	size_t nerrors = 0;
 	for (size_t fi = 0; fi < ctx->module->funcs.n; fi++) {
 		struct validator v = {

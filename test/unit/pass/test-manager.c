@@ -42,7 +42,7 @@ static bool count_blocks(struct st_pass_ctx *ctx)
 	return true;
 }
 
-static const struct st_pass_option depth_opt[] = {{"depth", ST_OPT_INT, "1", "a number"}};
+static const struct st_pass_option depth_opt[] = {{"depth", ST_OPT_INT, "1", "a number", ST_OPT_ANY}};
 static const struct st_pass_info pass_a = {"AddA", "appends a", depth_opt, 1, add_a};
 static const struct st_pass_info pass_bad = {"AddBad", "appends bad", NULL, 0, add_bad};
 static const struct st_pass_info pass_noop = {"Noop", "nothing", NULL, 0, noop};

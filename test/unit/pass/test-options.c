@@ -16,15 +16,21 @@ static bool run_nothing(struct st_pass_ctx *ctx)
 enum { O_FAST, O_DEPTH, O_LABEL, O_BLOCKS, O_SLOW };
 
 static const struct st_pass_option schema[] = {
-	[O_FAST] = {"fast", ST_OPT_FLAG, "", "go fast"},
-	[O_DEPTH] = {"depth", ST_OPT_INT, "3", "how deep"},
-	[O_LABEL] = {"label", ST_OPT_STRING, "none", "a name"},
-	[O_BLOCKS] = {"blocks", ST_OPT_LIST, "{entry,exit}", "some blocks"},
-	[O_SLOW] = {"slow", ST_OPT_FLAG, "true", "go slow"},
+	[O_FAST] = {"fast", ST_OPT_FLAG, "", "go fast", ST_OPT_ANY},
+	[O_DEPTH] = {"depth", ST_OPT_INT, "3", "how deep", ST_OPT_ANY},
+	[O_LABEL] = {"label", ST_OPT_STRING, "none", "a name", ST_OPT_ANY},
+	[O_BLOCKS] = {"blocks", ST_OPT_LIST, "{entry,exit}", "some blocks", ST_OPT_ANY},
+	[O_SLOW] = {"slow", ST_OPT_FLAG, "true", "go slow", ST_OPT_ANY},
 };
 
 static const struct st_pass_info testpass = {"TestPass", "a pass for tests", schema, 5, run_nothing};
 static const struct st_pass_info bare = {"BarePass", "no options", NULL, 0, run_nothing};
+static const struct st_pass_option ranged_schema[] = {
+	{"width", ST_OPT_INT, "4", "between", ST_OPT_RANGE(1, 64)},
+	{"low", ST_OPT_INT, "0", "at least", ST_OPT_RANGE(-2, INT64_MAX)},
+	{"high", ST_OPT_INT, "0", "at most", ST_OPT_RANGE(INT64_MIN, 9)},
+};
+static const struct st_pass_info ranged = {"RangedPass", "ranged integers", ranged_schema, 3, run_nothing};
 
 struct fixture {
 	struct st_arena *a;
@@ -261,6 +267,40 @@ START_TEST(bad_values)
 }
 END_TEST
 
+/* Integers outside the schema's range are rejected with the range named;
+ * the bounds themselves, and values of unranged options, are accepted. */
+START_TEST(integer_ranges)
+{
+	static const struct {
+		const char *text, *want; /* want NULL: accepted */
+	} cases[] = {
+		{"width=0", "option 'width' of pass 'RangedPass' must be in 1..64, got '0'"},
+		{"width=65", "must be in 1..64, got '65'"},
+		{"width=0x41", "must be in 1..64, got '0x41'"},
+		{"width=-1", "must be in 1..64, got '-1'"},
+		{"low=-3", "option 'low' of pass 'RangedPass' must be at least -2, got '-3'"},
+		{"high=10", "option 'high' of pass 'RangedPass' must be at most 9, got '10'"},
+		{"width=1", NULL},
+		{"width=64,low=-2,high=9", NULL},
+		{"low=9223372036854775807,high=-9223372036854775807", NULL},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		struct fixture f;
+		setup(&f);
+		bool ok = parse(&f, &ranged, cases[k].text);
+		ck_assert_msg(ok == !cases[k].want, "'%s': %s", cases[k].text, ok ? "accepted" : "rejected");
+		if (cases[k].want)
+			expect_error(&f, cases[k].want);
+		teardown(&f);
+	}
+	char text[64];
+	ck_assert(st_opt_range_text(text, sizeof text, &ranged_schema[0]));
+	ck_assert_str_eq(text, "in 1..64");
+	ck_assert(!st_opt_range_text(text, sizeof text, &schema[O_DEPTH]));
+	ck_assert(!st_opt_range_text(text, sizeof text, &schema[O_FAST]));
+}
+END_TEST
+
 START_TEST(registered_defaults_parse)
 {
 	/* Every registered pass's schema is well formed: defaults parse (a bad
@@ -299,6 +339,7 @@ int main(void)
 	tcase_add_test(tc, print_parses_back);
 	tcase_add_test(tc, unknown_option_suggests);
 	tcase_add_test(tc, bad_values);
+	tcase_add_test(tc, integer_ranges);
 	tcase_add_test(tc, registered_defaults_parse);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);

@@ -49,6 +49,22 @@ static struct result validate(const char *src, const char *opts, int num_waves)
 	return r;
 }
 
+/* Whether the pass manager accepts these options (ranges are in the schema,
+ * the lit test transforms/waitcnt-validation/option-ranges.stir checks the
+ * messages). */
+static bool schema_accepts(const char *opts)
+{
+	struct st_diag_engine d;
+	st_diag_init(&d, NULL);
+	d.collect = true;
+	struct st_pipeline p;
+	st_pipeline_init(&p, st_builtin_passes());
+	bool ok = st_pipeline_add_named(&p, "WaitCntValidationCheckPass", opts, &d);
+	st_pipeline_fini(&p);
+	st_diag_fini(&d);
+	return ok;
+}
+
 #define ck_assert_contains(hay, needle) ck_assert_msg(strstr((hay), (needle)), "missing '%s' in:\n%s", (needle), (hay))
 
 static const char raw_kernel[] =
@@ -133,10 +149,8 @@ START_TEST(state_bound_makes_a_result_inconclusive)
 	ck_assert_uint_eq(r.nerrors, 1);
 	ck_assert_uint_eq(r.nwarnings, 0);
 	free(r.text);
-	r = validate(src, "stateBound=0", 0);
-	ck_assert(!r.ok);
-	ck_assert_contains(r.text, "stateBound must be at least 1");
-	free(r.text);
+	ck_assert(!schema_accepts("stateBound=0"));
+	ck_assert(schema_accepts("stateBound=1"));
 }
 END_TEST
 
@@ -180,10 +194,9 @@ START_TEST(max_in_flight_retires_the_oldest)
 	r = validate(src, "maxInFlight=2", 0);
 	ck_assert(r.ok);
 	free(r.text);
-	r = validate(src, "maxInFlight=0", 0);
-	ck_assert(!r.ok);
-	ck_assert_contains(r.text, "maxInFlight must be in 1..4096");
-	free(r.text);
+	ck_assert(!schema_accepts("maxInFlight=0"));
+	ck_assert(!schema_accepts("maxInFlight=4097"));
+	ck_assert(schema_accepts("maxInFlight=4096"));
 }
 END_TEST
 
