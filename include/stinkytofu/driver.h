@@ -18,6 +18,7 @@ enum st_output_mode {
 	ST_OUTPUT_STIR, /* .stir text (the default) */
 	ST_OUTPUT_ASM,  /* --emit-asm: gfx1250 assembly */
 	ST_OUTPUT_DOT,  /* --emit-dot: Graphviz CFG pictures */
+	ST_OUTPUT_STIR_DEBUGINFO, /* --mlir-print-debuginfo: .stir, locations as trailing comments */
 	ST_NUM_OUTPUT_MODES
 };
 
@@ -47,6 +48,7 @@ struct st_driver_options {
 	bool preserve_symbolic_regs; /* accepted: unchanged assembly lines keep their symbols anyway */
 	bool print_output; /* on by default; --no-print-output runs the passes and writes nothing */
 	bool emit_asm, emit_dot; /* select output_mode (at most one) */
+	bool print_debuginfo;    /* --mlir-print-debuginfo: .stir with each instruction's location */
 	bool list_passes, help, version;
 	struct st_pm_options pm; /* instrumentation; print lists below */
 	ST_VEC(const struct st_pass_info *) print_before, print_after;

@@ -77,6 +77,7 @@ struct st_pm_options {
 	size_t (*verify)(const struct st_module *m, struct st_diag_engine *d);
 	bool print_before_all, print_after_all;
 	bool print_after_change;            /* after a pass whose output differs */
+	bool print_after_failure;           /* after a pass that failed (or left invalid IR) */
 	enum st_print_changed print_changed; /* FULL: as print_after_change; DIFF: unified diff */
 	const struct st_pass_info *const *print_before; /* borrowed */
 	size_t nprint_before;

@@ -12,6 +12,10 @@
 #include "stinkytofu/ir.h"
 
 void st_print_module(struct st_buf *out, const struct st_module *m);
+/* st_print_module with each instruction's and label's source location as a
+ * trailing comment, `// FILE:LINE:COL` (`// unknown` for one a pass made
+ * without a location), as mlir-opt's --mlir-print-debuginfo. */
+void st_print_module_debuginfo(struct st_buf *out, const struct st_module *m);
 void st_print_function(struct st_buf *out, const struct st_function *f);
 /* One instruction without indentation or newline. */
 void st_print_inst(struct st_buf *out, const struct st_inst *i);

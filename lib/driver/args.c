@@ -199,8 +199,23 @@ static const struct flag flags[] = {
 	 NULL},
 	{"print-changed", ARG_OPTIONAL, "diff", "after every pass that changed the IR, dump it (or a unified diff)", 0,
 	 set_print_changed},
+	{"print-after-failure", ARG_BOOL, NULL, "dump the IR after a pass that failed", PM_FIELD(print_after_failure),
+	 NULL},
 	{"time-passes", ARG_BOOL, NULL, "print a wall-time table on stderr", PM_FIELD(time_passes), NULL},
 	{"pass-statistics", ARG_BOOL, NULL, "print the passes' counters on stderr", PM_FIELD(statistics), NULL},
+	/* mlir-opt's spellings of the same flags. */
+	{"mlir-print-ir-before", ARG_VALUE, "P1,P2", "mlir-opt's --print-before", 0, set_print_before},
+	{"mlir-print-ir-after", ARG_VALUE, "P1,P2", "mlir-opt's --print-after", 0, set_print_after},
+	{"mlir-print-ir-before-all", ARG_BOOL, NULL, "mlir-opt's --print-before-all", PM_FIELD(print_before_all), NULL},
+	{"mlir-print-ir-after-all", ARG_BOOL, NULL, "mlir-opt's --print-after-all", PM_FIELD(print_after_all), NULL},
+	{"mlir-print-ir-after-change", ARG_BOOL, NULL, "mlir-opt's --print-after-change", PM_FIELD(print_after_change),
+	 NULL},
+	{"mlir-print-ir-after-failure", ARG_BOOL, NULL, "mlir-opt's --print-after-failure",
+	 PM_FIELD(print_after_failure), NULL},
+	{"mlir-timing", ARG_BOOL, NULL, "mlir-opt's --time-passes", PM_FIELD(time_passes), NULL},
+	{"mlir-pass-statistics", ARG_BOOL, NULL, "mlir-opt's --pass-statistics", PM_FIELD(statistics), NULL},
+	{"mlir-print-debuginfo", ARG_BOOL, NULL, "print each instruction's source location as a trailing comment",
+	 FIELD(print_debuginfo), NULL},
 	{"remarks", ARG_BOOL, NULL, "print pass remarks on stderr", FIELD(remarks), NULL},
 	{"process-blocks", ARG_VALUE, "L1,L2", "let passes change only these blocks (all are analyzed)", 0,
 	 set_process_blocks},
@@ -386,7 +401,14 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 		st_error(&d, noloc, "--emit-asm and --emit-dot select different outputs; give one");
 		ok = false;
 	}
-	o->output_mode = o->emit_asm ? ST_OUTPUT_ASM : o->emit_dot ? ST_OUTPUT_DOT : ST_OUTPUT_STIR;
+	if (o->print_debuginfo && (o->emit_asm || o->emit_dot)) {
+		st_error(&d, noloc, "--mlir-print-debuginfo applies to .stir output, not to --emit-%s", o->emit_asm ? "asm" : "dot");
+		ok = false;
+	}
+	o->output_mode = o->emit_asm                ? ST_OUTPUT_ASM
+	                 : o->emit_dot              ? ST_OUTPUT_DOT
+	                 : o->print_debuginfo       ? ST_OUTPUT_STIR_DEBUGINFO
+	                                            : ST_OUTPUT_STIR;
 	o->pm.print_before = o->print_before.v;
 	o->pm.nprint_before = o->print_before.n;
 	o->pm.print_after = o->print_after.v;

@@ -27,6 +27,13 @@ static bool emit_stir(struct st_buf *out, const struct st_module *m, struct st_d
 	return true;
 }
 
+static bool emit_stir_debuginfo(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+{
+	(void)d;
+	st_print_module_debuginfo(out, m);
+	return true;
+}
+
 static bool emit_asm(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
 {
 	(void)d;
@@ -51,6 +58,7 @@ static const struct output_mode {
 	{ST_OUTPUT_STIR, "Output", emit_stir},
 	{ST_OUTPUT_ASM, "Output", emit_asm},
 	{ST_OUTPUT_DOT, "Output", emit_dot},
+	{ST_OUTPUT_STIR_DEBUGINFO, "Output", emit_stir_debuginfo},
 };
 
 struct chunk {
@@ -325,7 +333,7 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 
 	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .asm_input = asm_input, .err = err};
 	o->pm.verify = o->verify_each ? st_verify_module : NULL;
-	o->pm.print = st_print_module;
+	o->pm.print = o->print_debuginfo ? st_print_module_debuginfo : st_print_module;
 	o->pm.dump = err;
 	st_pm_init(&r.pm, &o->pipeline, &o->pm, &o->config);
 	if (o->process_blocks.n) {

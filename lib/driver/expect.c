@@ -7,8 +7,12 @@
  *   // expected-remark@below {{...}} the closest line below that has no annotation
  *
  * A diagnostic matches an annotation of the same severity on its line whose
- * text is a substring of the message. Every diagnostic must be matched and
- * every annotation used, else each mismatch is reported as an error. */
+ * text is a substring of the message. With `-re` (expected-error-re, ...)
+ * the text is literal except for its {{...}} parts, which are POSIX extended
+ * regular expressions, as in MLIR: `expected-error-re {{register '{{v[0-9]+}}'}}`.
+ * Every diagnostic must be matched and every annotation used, else each
+ * mismatch is reported as an error. */
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +23,8 @@ struct expected {
 	uint32_t line;     /* the line the diagnostic must be on */
 	struct st_loc at;  /* where the annotation is written */
 	char *text;
+	bool is_regex; /* -re: `re` is compiled from text */
+	regex_t re;
 	bool matched;
 };
 
@@ -45,6 +51,44 @@ static bool starts(const char *p, const char *end, const char *word)
 	return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
 }
 
+/* e->re from e->text: literal text with {{regex}} parts, searched anywhere
+ * in the message (as a plain text is a substring). */
+static bool compile_regex(struct expected *e, struct st_loc at, struct st_diag_engine *report)
+{
+	struct st_buf b = {0};
+	for (const char *t = e->text; *t;) {
+		if (t[0] == '{' && t[1] == '{') {
+			const char *c = strstr(t + 2, "}}");
+			if (!c) {
+				st_error(report, at, "unterminated '{{' in the regex of expected-*-re");
+				st_buf_free(&b);
+				return false;
+			}
+			st_buf_putc(&b, '(');
+			st_buf_putn(&b, t + 2, (size_t)(c - (t + 2)));
+			st_buf_putc(&b, ')');
+			t = c + 2;
+			continue;
+		}
+		if (strchr(".[]()*+?{}|^$\\", *t))
+			st_buf_putc(&b, '\\');
+		st_buf_putc(&b, *t++);
+	}
+	int rc = regcomp(&e->re, st_buf_cstr(&b), REG_EXTENDED | REG_NOSUB);
+	if (rc != 0) {
+		char why[128];
+		regerror(rc, &e->re, why, sizeof why);
+		st_error(report, at, "bad regex in expected-*-re: %s", why);
+	}
+	st_buf_free(&b);
+	return rc == 0;
+}
+
+static bool text_matches(const struct expected *e, const char *msg)
+{
+	return e->is_regex ? regexec(&e->re, msg, 0, NULL, 0) == 0 : strstr(msg, e->text) != NULL;
+}
+
 /* Parses the annotation at p ("expected-..."); false with an error when malformed. */
 static bool parse_one(struct expectations *ex, const char *p, const char *end, struct st_loc at,
                       struct st_diag_engine *report)
@@ -56,7 +100,11 @@ static bool parse_one(struct expectations *ex, const char *p, const char *end, s
 	if (k == sizeof kinds / sizeof kinds[0])
 		return true; /* prose such as "expected-*", not an annotation */
 	q += strlen(kinds[k].word);
-	struct expected e = {kinds[k].sev, at.line, at, NULL, false};
+	struct expected e = {.sev = kinds[k].sev, .line = at.line, .at = at};
+	if (starts(q, end, "-re")) {
+		q += 3;
+		e.is_regex = true;
+	}
 	bool below = false;
 	if (q < end && *q == '@') {
 		q++;
@@ -93,17 +141,24 @@ static bool parse_one(struct expectations *ex, const char *p, const char *end, s
 		q++;
 	const char *close = NULL;
 	if (starts(q, end, "{{")) {
+		/* A regex text holds {{...}} parts: it ends at the line's last "}}". */
 		for (const char *r = q + 2; r + 1 < end; r++)
 			if (r[0] == '}' && r[1] == '}') {
 				close = r;
-				break;
+				if (!e.is_regex)
+					break;
+				r++;
 			}
 	}
 	if (!close) {
-		st_error(report, at, "expected-%s needs its message in {{...}}", kinds[k].word);
+		st_error(report, at, "expected-%s%s needs its message in {{...}}", kinds[k].word, e.is_regex ? "-re" : "");
 		return false;
 	}
 	e.text = st_xstrndup(q + 2, (size_t)(close - (q + 2)));
+	if (e.is_regex && !compile_regex(&e, at, report)) {
+		free(e.text);
+		return false;
+	}
 	if (below)
 		st_vec_push(&ex->below, ex->v.n);
 	st_vec_push(&ex->v, e);
@@ -197,7 +252,7 @@ bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, cons
 			}
 			for (size_t k = lo; k < ex.v.n && sorted[k]->line == g->loc.line && !found; k++) {
 				struct expected *e = sorted[k];
-				if (!e->matched && e->sev == g->sev && strstr(g->msg, e->text))
+				if (!e->matched && e->sev == g->sev && text_matches(e, g->msg))
 					e->matched = found = true;
 			}
 		}
@@ -218,8 +273,11 @@ bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, cons
 		ex.ok = false;
 	}
 	free(sorted);
-	for (size_t k = 0; k < ex.v.n; k++)
+	for (size_t k = 0; k < ex.v.n; k++) {
+		if (ex.v.v[k].is_regex)
+			regfree(&ex.v.v[k].re);
 		free(ex.v.v[k].text);
+	}
 	st_vec_free(&ex.v);
 	st_vec_free(&ex.below);
 	return ex.ok;

@@ -134,7 +134,8 @@ bool st_pm_run(struct st_pass_manager *pm, struct st_module *m, struct st_diag_e
 		}
 
 		bool dumped = false;
-		if (o->print && (o->print_after_all || listed(o->print_after, o->nprint_after, e->pass))) {
+		if (o->print && (o->print_after_all || listed(o->print_after, o->nprint_after, e->pass) ||
+		                 (!ok && o->print_after_failure))) {
 			render(pm, m, &after);
 			dump(pm, "After", name, ok ? "" : " Failed", &after);
 			dumped = true;
@@ -163,6 +164,10 @@ bool st_pm_run(struct st_pass_manager *pm, struct st_module *m, struct st_diag_e
 			if (nerr) {
 				st_error(d, noloc, "the IR is invalid after pass '%s'", name);
 				ok = false;
+				if (o->print && o->print_after_failure && !dumped) {
+					render(pm, m, &after);
+					dump(pm, "After", name, " Failed", &after);
+				}
 			}
 		}
 	}

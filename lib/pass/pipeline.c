@@ -74,13 +74,25 @@ static const char *closing_brace(const char *open)
 	return NULL;
 }
 
-bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_engine *d)
+/* mlir-opt's op anchors: `builtin.module(st.func(A,B))` and `any(...)` nest
+ * the passes they hold, which here all run on the whole module in order, so
+ * a nested pipeline is the flat one. */
+static const char *const anchors[] = {"builtin.module", "st.func", "func.func", "any"};
+
+static bool is_anchor(const char *s, size_t n)
 {
-	const char *q = text;
-	while (isblank_(*q))
-		q++;
-	if (!*q)
-		return true; /* the empty pipeline */
+	for (size_t k = 0; k < sizeof anchors / sizeof *anchors; k++)
+		if (strlen(anchors[k]) == n && memcmp(anchors[k], s, n) == 0)
+			return true;
+	return false;
+}
+
+/* Passes separated by commas, up to the end of the text (depth 0) or the
+ * ')' closing an anchor (left at *qp). */
+static bool parse_list(struct st_pipeline *p, const char *text, const char **qp, int depth,
+                       struct st_diag_engine *d)
+{
+	const char *q = *qp;
 	for (;;) {
 		while (isblank_(*q))
 			q++;
@@ -89,33 +101,70 @@ bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_e
 			q++;
 		if (q == ns)
 			return syntax(text, q, "expected a pass name", d);
-		char *name = st_xstrndup(ns, (size_t)(q - ns));
-		const struct st_pass_info *pass = st_pass_lookup_or_report(p->registry, name, d);
-		free(name);
-		if (!pass)
-			return false;
+		size_t n = (size_t)(q - ns);
 		while (isblank_(*q))
 			q++;
-		const char *opts = NULL;
-		size_t nopts = 0;
-		if (*q == '{') {
-			const char *close = closing_brace(q);
-			if (!close)
-				return syntax(text, q, "unterminated pass options: expected '}'", d);
-			opts = q + 1;
-			nopts = (size_t)(close - opts);
-			q = close + 1;
+		if (*q == '(') {
+			if (!is_anchor(ns, n))
+				return syntax(text, ns,
+				              "only builtin.module(...), st.func(...), func.func(...) and any(...) hold passes", d);
+			if (depth >= 8)
+				return syntax(text, q, "anchors nested too deeply", d);
+			q++;
+			while (isblank_(*q))
+				q++;
+			if (*q != ')' && !parse_list(p, text, &q, depth + 1, d))
+				return false;
+			if (*q != ')')
+				return syntax(text, q, "expected ')'", d);
+			q++;
+		} else {
+			char *name = st_xstrndup(ns, n);
+			const struct st_pass_info *pass = st_pass_lookup_or_report(p->registry, name, d);
+			if (!pass && is_anchor(ns, n))
+				st_note(d, noloc, "'%s' holds passes: %s(P1,P2)", name, name);
+			free(name);
+			if (!pass)
+				return false;
+			const char *opts = NULL;
+			size_t nopts = 0;
+			if (*q == '{') {
+				const char *close = closing_brace(q);
+				if (!close)
+					return syntax(text, q, "unterminated pass options: expected '}'", d);
+				opts = q + 1;
+				nopts = (size_t)(close - opts);
+				q = close + 1;
+			}
+			if (!addn(p, pass, opts, nopts, d))
+				return false;
 		}
-		if (!addn(p, pass, opts, nopts, d))
-			return false;
 		while (isblank_(*q))
 			q++;
-		if (!*q)
+		if (*q == ')' && depth > 0) {
+			*qp = q;
 			return true;
+		}
+		if (!*q) {
+			if (depth > 0)
+				return syntax(text, q, "expected ')'", d);
+			*qp = q;
+			return true;
+		}
 		if (*q != ',')
-			return syntax(text, q, "expected ',' between passes", d);
+			return syntax(text, q, *q == ')' ? "unmatched ')'" : "expected ',' between passes", d);
 		q++;
 	}
+}
+
+bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_engine *d)
+{
+	const char *q = text;
+	while (isblank_(*q))
+		q++;
+	if (!*q)
+		return true; /* the empty pipeline */
+	return parse_list(p, text, &q, 0, d);
 }
 
 void st_pipeline_print(struct st_buf *out, const struct st_pipeline *p)

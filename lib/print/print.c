@@ -200,6 +200,7 @@ struct print_memo {
 	} *slots;
 	size_t cap, count;
 	struct st_buf text;
+	bool debuginfo; /* locations as trailing comments */
 };
 
 enum { MEMO_MAX_TEXT = 4 << 20 };
@@ -214,7 +215,7 @@ static struct memo_slot *memo_find(const struct print_memo *pm, const void *key,
 
 static void memo_grow(struct print_memo *pm)
 {
-	struct print_memo g = {.cap = pm->cap ? pm->cap * 2 : 512, .count = pm->count, .text = pm->text};
+	struct print_memo g = {.cap = pm->cap ? pm->cap * 2 : 512, .count = pm->count, .text = pm->text, .debuginfo = pm->debuginfo};
 	g.slots = st_xcalloc(g.cap, sizeof *g.slots);
 	for (size_t k = 0; k < pm->cap; k++)
 		if (pm->slots[k].key)
@@ -286,6 +287,15 @@ void st_print_inst(struct st_buf *out, const struct st_inst *i)
 	print_inst(out, i, NULL);
 }
 
+static void put_loc(struct st_buf *out, struct st_loc loc)
+{
+	if (!loc.line) {
+		st_buf_puts(out, " // unknown");
+		return;
+	}
+	st_buf_printf(out, " // %s:%u:%u", loc.file ? loc.file : "<input>", loc.line, loc.col);
+}
+
 static void print_blocks(struct st_buf *out, const struct st_function *f, struct print_memo *pm)
 {
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
@@ -307,6 +317,8 @@ static void print_blocks(struct st_buf *out, const struct st_function *f, struct
 			}
 			st_buf_putn(out, "    ", 4);
 			print_inst(out, i, pm);
+			if (pm && pm->debuginfo)
+				put_loc(out, i->loc);
 			st_buf_putc(out, '\n');
 		}
 		if (b->succs.n) {
@@ -344,9 +356,9 @@ void st_print_function(struct st_buf *out, const struct st_function *f)
 	memo_free(&pm);
 }
 
-void st_print_module(struct st_buf *out, const struct st_module *m)
+static void print_module(struct st_buf *out, const struct st_module *m, bool debuginfo)
 {
-	struct print_memo pm = {0};
+	struct print_memo pm = {.debuginfo = debuginfo};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		if (m->flat)
 			print_blocks(out, m->funcs.v[fi], &pm);
@@ -354,4 +366,14 @@ void st_print_module(struct st_buf *out, const struct st_module *m)
 			print_function(out, m->funcs.v[fi], &pm);
 	}
 	memo_free(&pm);
+}
+
+void st_print_module(struct st_buf *out, const struct st_module *m)
+{
+	print_module(out, m, false);
+}
+
+void st_print_module_debuginfo(struct st_buf *out, const struct st_module *m)
+{
+	print_module(out, m, true);
 }
