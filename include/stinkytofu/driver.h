@@ -53,6 +53,7 @@ struct st_driver_options {
 	struct st_pm_options pm; /* instrumentation; print lists below */
 	ST_VEC(const struct st_pass_info *) print_before, print_after;
 	ST_VEC(const char *) process_blocks; /* labels without '^' */
+	const char *from_label, *to_label; /* --from-label/--to-label: the region passes may change */
 	enum st_output_mode output_mode;
 	struct st_arena *arena; /* strings split out of arguments */
 };

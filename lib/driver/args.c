@@ -85,6 +85,20 @@ static bool set_input_format(struct st_driver_options *o, const char *v, struct 
 	return true;
 }
 
+static bool set_from_label(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	(void)d;
+	o->from_label = *v == '^' ? v + 1 : v;
+	return true;
+}
+
+static bool set_to_label(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
+{
+	(void)d;
+	o->to_label = *v == '^' ? v + 1 : v;
+	return true;
+}
+
 static bool set_pass_pipeline(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
 {
 	if (o->pass_pipeline) {
@@ -223,6 +237,10 @@ static const struct flag flags[] = {
 	 FIELD(split_input_file), NULL},
 	{"verify-diagnostics", ARG_BOOL, NULL, "check diagnostics against expected-* annotations in the input",
 	 FIELD(verify_diagnostics), NULL},
+	{"from-label", ARG_VALUE, "LABEL", "let passes change only the items from LABEL on (all are analyzed)", 0,
+	 set_from_label},
+	{"to-label", ARG_VALUE, "LABEL", "let passes change only the items before LABEL (with --from-label: between them)", 0,
+	 set_to_label},
 	{"input-format", ARG_VALUE, "asm|stir", "read the input as assembly or .stir (default: by extension, .s/.asm are assembly)",
 	 0, set_input_format},
 	{"preserve-symbolic-regs", ARG_BOOL, NULL, "accepted: unchanged assembly lines keep their symbols anyway",
@@ -395,6 +413,10 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 	}
 	if (!o->print_output && o->output_set) {
 		st_error(&d, noloc, "--no-print-output and -o ask for no output and for an output; give one");
+		ok = false;
+	}
+	if ((o->from_label || o->to_label) && o->process_blocks.n) {
+		st_error(&d, noloc, "--from-label/--to-label and --process-blocks both choose the blocks to change; give one");
 		ok = false;
 	}
 	if (o->emit_asm && o->emit_dot) {

@@ -116,8 +116,62 @@ struct run {
 	} *blocks; /* per --process-blocks label */
 	bool usage_error;
 	bool asm_input;   /* read as assembly (always from text: the reader keeps it) */
+	ST_VEC(const char *) region; /* --from-label/--to-label: the labels of the region's blocks */
 	FILE *err;
 };
+
+/* The block labelled `label` (and its function), or NULL after a usage error
+ * naming the closest label. */
+static struct st_block *region_end(struct run *r, const struct st_module *m, const char *flag, const char *label,
+                                   struct st_diag_engine *d)
+{
+	const char *closest = NULL;
+	size_t best = (strlen(label) + 1) / 2 + 1;
+	for (size_t f = 0; f < m->funcs.n; f++)
+		for (size_t b = 0; b < m->funcs.v[f]->blocks.n; b++) {
+			struct st_block *blk = m->funcs.v[f]->blocks.v[b];
+			size_t dist = st_edit_distance(label, blk->label);
+			if (!dist)
+				return blk;
+			if (dist < best) {
+				best = dist;
+				closest = blk->label;
+			}
+		}
+	if (closest)
+		st_error(d, noloc, "--%s: no block is labelled '%s'; did you mean '%s'?", flag, label, closest);
+	else
+		st_error(d, noloc, "--%s: no block is labelled '%s'", flag, label);
+	r->usage_error = true;
+	return NULL;
+}
+
+/* --from-label A --to-label B: passes may change the blocks from the one
+ * labelled A up to (not including) the one labelled B, in the order of the
+ * input; the analyses still see the whole function. */
+static bool resolve_region(struct run *r, const struct st_module *m, struct st_diag_engine *d)
+{
+	const struct st_driver_options *o = r->o;
+	r->region.n = 0;
+	if (!o->from_label && !o->to_label)
+		return true;
+	struct st_block *from = o->from_label ? region_end(r, m, "from-label", o->from_label, d) : NULL;
+	struct st_block *to = o->to_label ? region_end(r, m, "to-label", o->to_label, d) : NULL;
+	if ((o->from_label && !from) || (o->to_label && !to))
+		return false;
+	const struct st_function *f = from ? from->func : to->func;
+	if (from && to && (to->func != f || to->index <= from->index)) {
+		st_error(d, noloc, "--to-label '%s' does not come after --from-label '%s' in one function", o->to_label,
+		         o->from_label);
+		r->usage_error = true;
+		return false;
+	}
+	for (size_t b = from ? from->index : 0; b < (to ? to->index : f->blocks.n); b++)
+		st_vec_push(&r->region, f->blocks.v[b]->label);
+	r->pm.process_blocks = r->region.v;
+	r->pm.nprocess_blocks = r->region.n;
+	return true;
+}
 
 /* Marks the --process-blocks labels the module has, and remembers for the
  * others the closest label it has, for the error. */
@@ -186,7 +240,8 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (ok) {
 		note_blocks(r, m);
 		/* An unsplit input is checked before any pass runs or anything is written. */
-		ok = st_verify_module(m, &d) == 0 && (o->split_input_file || check_blocks(r, &d));
+		ok = st_verify_module(m, &d) == 0 && (o->split_input_file || check_blocks(r, &d)) &&
+		     resolve_region(r, m, &d);
 		if (ok && !o->allow_unknown_mnemonics)
 			st_warn_unknown_mnemonics(m, &d);
 	}
@@ -392,6 +447,7 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	st_buf_free(&result);
 	st_vec_free(&chunks);
 	free(r.blocks);
+	st_vec_free(&r.region);
 	st_pm_fini(&r.pm);
 	if (in)
 		fclose(in);
