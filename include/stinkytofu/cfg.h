@@ -64,6 +64,13 @@ void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_b
  * so), as for st_cfg_build. The picture is written here, next to the analyses
  * it draws (as LLVM keeps CFGPrinter in lib/Analysis), and only reads the
  * module. */
+/* Warnings about a CFG that disagrees with the code it holds, since the
+ * waits are computed on the CFG (lib/analysis/cfg-check.c): a branch to a
+ * block its Successors: line does not list, or to no block; a conditional
+ * branch with fewer than two successors; a block that neither ends in a
+ * terminator nor has a Successors: line while more code follows; a block
+ * unreachable from the first. Returns the number of warnings. */
+size_t st_cfg_check_module(const struct st_module *m, struct st_diag_engine *d);
 void st_cfg_dot_module(struct st_buf *out, const struct st_module *m);
 void st_cfg_dot_function(struct st_buf *out, const struct st_function *f);
 

@@ -339,6 +339,7 @@ bool st_inst_is_barrier(const struct st_inst *i);
 /* A barrier that orders LDS: s_barrier, or a split barrier whose id operand is -1. */
 bool st_inst_is_lds_fence(const struct st_inst *i);
 bool st_inst_is_branch(const struct st_inst *i);
+bool st_inst_is_cond_branch(const struct st_inst *i); /* s_cbranch_*: may fall through */
 bool st_inst_is_terminator(const struct st_inst *i);
 bool st_inst_is_wmma(const struct st_inst *i);
 bool st_inst_is_wait(const struct st_inst *i);

@@ -94,6 +94,7 @@ enum st_isa_flag {
 	ST_ISA_ASYNC_LDS_WRITER = 1u << 15, /* async op writing LDS (global_load_async_to_lds) */
 	ST_ISA_BINDS_NEXT = 1u << 16,  /* s_delay_alu, s_clause: describes the instructions after it, so no
 	                                  wait may come between them */
+	ST_ISA_COND_BRANCH = 1u << 17, /* with BRANCH: s_cbranch_*, which may also fall through */
 };
 
 /* How a wait instruction's count is encoded. */

@@ -244,6 +244,8 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 		     resolve_region(r, m, &d);
 		if (ok && !o->allow_unknown_mnemonics)
 			st_warn_unknown_mnemonics(m, &d);
+		if (ok)
+			st_cfg_check_module(m, &d);
 	}
 	st_pm_add_time(&r->pm, "Parser", st_pm_now() - t);
 	if (ok)

@@ -28,6 +28,7 @@ bool st_inst_is_ds_write(const struct st_inst *i) { return has(i, ST_ISA_DS_WRIT
 bool st_inst_is_tensor_load(const struct st_inst *i) { return has(i, ST_ISA_TENSOR_LOAD); }
 bool st_inst_is_barrier(const struct st_inst *i) { return has(i, ST_ISA_BARRIER); }
 bool st_inst_is_branch(const struct st_inst *i) { return has(i, ST_ISA_BRANCH); }
+bool st_inst_is_cond_branch(const struct st_inst *i) { return has(i, ST_ISA_COND_BRANCH); }
 bool st_inst_is_terminator(const struct st_inst *i) { return has(i, ST_ISA_BRANCH | ST_ISA_ENDPGM); }
 bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
 bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
