@@ -13,11 +13,8 @@ struct st_edge {
 	uint32_t from, to;
 };
 
-/* A growable list of block indices (an ST_VEC, usable with st_vec_*). */
-struct st_block_list {
-	uint32_t *v;
-	size_t n, cap;
-};
+/* A growable list of block indices (usable with st_vec_*). */
+ST_VEC_DECL(st_block_list, uint32_t);
 
 struct st_cfg {
 	const struct st_function *func;

@@ -313,9 +313,21 @@ const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name);
 /* Field lookup in a dict value; NULL if absent or not a dict. */
 const struct st_attr *st_dict_field(const struct st_value *dict, const char *name);
 
-/* mod.memtoken: number of tokens (the ids in *tokens, borrowed), or -1 when the
- * instruction carries no mod.memtoken. Token ids are validated by the verifier. */
+/* The largest register index, and the largest LDS token id (LDS<t> is a
+ * register of class LDS). */
+#define ST_MAX_REG_INDEX 2147483647u
+
+/* mod.memtoken: number of tokens (the values in *tokens, borrowed), or -1 when
+ * the instruction carries no mod.memtoken. */
 int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens);
+/* Whether a mod.memtoken element is a token id (an integer in
+ * 0..ST_MAX_REG_INDEX), and which. */
+bool st_memtoken_id(const struct st_value *v, uint32_t *id);
+/* The token ids of i's mod.memtoken, appended to `ids` in the order written:
+ * returns how many, or -1 when the instruction carries no mod.memtoken (it is
+ * untagged). Elements that are not token ids are skipped (the verifier reports
+ * them). Every pass reads token ids through this. */
+int st_inst_memtoken_ids(const struct st_inst *i, struct st_u32vec *ids);
 
 /* Registers: `a` overlaps `b` when they share a class and an index. */
 bool st_reg_overlaps(struct st_reg a, struct st_reg b);

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h> /* free, for st_vec_free */
 
 #if defined(__GNUC__)
 #define ST_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -59,8 +60,11 @@ void st_set_fatal_cleanup(st_fatal_hook hook);
 ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
 
 /* Growable arrays: `ST_VEC(T) name;` declares {T *v; size_t n, cap;}. Zero
- * initialisation is an empty vector; st_vec_free releases the storage. */
+ * initialisation is an empty vector; st_vec_free releases the storage.
+ * ST_VEC_DECL(name, T) declares the same layout as `struct name`, for a vector
+ * that functions take or return. */
 #define ST_VEC(T) struct { T *v; size_t n, cap; }
+#define ST_VEC_DECL(name, T) struct name { T *v; size_t n, cap; }
 #define st_vec_reserve(vec, want)                                              \
 	do {                                                                       \
 		if ((want) > (vec)->cap) {                                             \
@@ -84,6 +88,9 @@ ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
 		(vec)->v = NULL;                                                       \
 		(vec)->n = (vec)->cap = 0;                                             \
 	} while (0)
+
+/* The common vector of 32-bit ids (block indices, token ids, ...). */
+ST_VEC_DECL(st_u32vec, uint32_t);
 
 /* The hash of the open-addressing tables keyed by integers or pointers
  * (interned strings, blocks, attribute lists): MurmurHash3's 64-bit finalizer,

@@ -62,10 +62,7 @@ struct pair {
 	uint32_t key, block;
 };
 
-struct inst_list {
-	struct st_inst **v;
-	size_t n, cap;
-};
+ST_VEC_DECL(inst_list, struct st_inst *);
 
 struct undo {
 	uint32_t key;

@@ -78,10 +78,7 @@ static bool is_marker(const char *p, const char *eol)
 	return (n == 8 && memcmp(p, "// -----", 8) == 0) || (n == 7 && memcmp(p, "# -----", 7) == 0);
 }
 
-struct chunks {
-	struct chunk *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(chunks, struct chunk);
 
 static void split(const char *text, size_t len, bool enabled, struct chunks *out)
 {

@@ -530,6 +530,29 @@ int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens)
 	return (int)f->value.nelems;
 }
 
+bool st_memtoken_id(const struct st_value *v, uint32_t *id)
+{
+	if ((v->kind != ST_VAL_INT && v->kind != ST_VAL_HEX) || v->i < 0 || v->i > (int64_t)ST_MAX_REG_INDEX)
+		return false;
+	*id = (uint32_t)v->i;
+	return true;
+}
+
+int st_inst_memtoken_ids(const struct st_inst *i, struct st_u32vec *ids)
+{
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	int added = 0;
+	for (int k = 0; k < n; k++) {
+		uint32_t id;
+		if (st_memtoken_id(&tokens[k], &id)) {
+			st_vec_push(ids, id);
+			added++;
+		}
+	}
+	return n < 0 ? -1 : added;
+}
+
 bool st_reg_overlaps(struct st_reg a, struct st_reg b)
 {
 	return a.cls == b.cls && a.index < b.index + b.count && b.index < a.index + a.count;

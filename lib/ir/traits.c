@@ -165,18 +165,17 @@ bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
 		return false;
-	const struct st_value *tokens;
-	int n = st_inst_memtokens(i, &tokens);
-	for (int k = 0; k < n; k++) {
-		if ((tokens[k].kind != ST_VAL_INT && tokens[k].kind != ST_VAL_HEX) || tokens[k].i < 0 ||
-		    tokens[k].i > INT32_MAX)
-			continue;
-		uint32_t t = (uint32_t)tokens[k].i;
+	struct st_u32vec ids = {0};
+	st_inst_memtoken_ids(i, &ids);
+	bool missing = false;
+	for (size_t k = 0; k < ids.n && !missing; k++) {
+		uint32_t t = ids.v[k];
 		if ((to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) ||
 		    (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t))) {
 			*token = t;
-			return true;
+			missing = true;
 		}
 	}
-	return false;
+	st_vec_free(&ids);
+	return missing;
 }

@@ -10,7 +10,6 @@
 #include "stinkytofu/isa.h"
 #include "stinkytofu/verify.h"
 
-#define MAX_REG_INDEX 2147483647u
 
 struct mod_schema;
 /* Checks the value of one known field (a dictionary entry). */
@@ -83,8 +82,8 @@ static size_t check_tokens(const struct st_inst *i, const struct st_attr *f, con
 		return 1;
 	}
 	for (uint32_t k = 0; k < f->value.nelems; k++) {
-		const struct st_value *t = &f->value.elems[k];
-		if (!is_int(t) || t->i < 0 || t->i > (int64_t)MAX_REG_INDEX) {
+		uint32_t id;
+		if (!st_memtoken_id(&f->value.elems[k], &id)) {
 			st_error(diag, at(f->loc, i), "mod.memtoken token id #%u must be a non-negative integer", k + 1);
 			return 1;
 		}
@@ -168,8 +167,8 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	if (op->kind != ST_OPND_REG)
 		return 0;
 	const struct st_reg *r = &op->reg;
-	if (r->cls >= ST_NUM_REGCLASSES || r->count == 0 || r->index > MAX_REG_INDEX ||
-	    r->count - 1u > MAX_REG_INDEX - r->index) {
+	if (r->cls >= ST_NUM_REGCLASSES || r->count == 0 || r->index > ST_MAX_REG_INDEX ||
+	    r->count - 1u > ST_MAX_REG_INDEX - r->index) {
 		st_error(diag, st_operand_loc(i, op), "invalid register (class %d, index %u, count %u)", (int)r->cls,
 		         r->index, (unsigned)r->count);
 		return 1;

@@ -11,8 +11,6 @@
 #include "parse/parse-internal.h"
 #include "stinkytofu/verify.h"
 
-#define MAX_REG_INDEX 2147483647u
-
 static const char *entry_label = "entry";
 
 /* ---- Values ---- */
@@ -125,11 +123,11 @@ static bool all_digits(const char *s, size_t n)
 	return n > 0;
 }
 
-/* Decimal digits to an index, saturating just past MAX_REG_INDEX. */
+/* Decimal digits to an index, saturating just past ST_MAX_REG_INDEX. */
 static uint64_t parse_index(const char *s, size_t n)
 {
 	uint64_t v = 0;
-	for (size_t k = 0; k < n && v <= MAX_REG_INDEX; k++)
+	for (size_t k = 0; k < n && v <= ST_MAX_REG_INDEX; k++)
 		v = v * 10 + (uint64_t)(s[k] - '0');
 	return v;
 }
@@ -157,11 +155,11 @@ static struct st_operand ident_operand(struct st_parser *p, const struct st_tok 
 	size_t k = st_regclass_match(id->s, id->n, &cls);
 	if (k && all_digits(id->s + k, id->n - k)) {
 		uint64_t index = parse_index(id->s + k, id->n - k);
-		if (index > MAX_REG_INDEX)
+		if (index > ST_MAX_REG_INDEX)
 			st_parse_error(p, loc, "register index in '%.*s' is out of range (at most %u)", (int)id->n, id->s,
-			               MAX_REG_INDEX);
+			               ST_MAX_REG_INDEX);
 		op.kind = ST_OPND_REG;
-		op.reg = (struct st_reg){.index = (uint32_t)(index > MAX_REG_INDEX ? 0 : index), .count = 1, .cls = (uint8_t)cls};
+		op.reg = (struct st_reg){.index = (uint32_t)(index > ST_MAX_REG_INDEX ? 0 : index), .count = 1, .cls = (uint8_t)cls};
 		return op;
 	}
 	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
@@ -182,8 +180,8 @@ static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_l
 		st_parse_error(p, loc, "register index %lld is negative", (long long)t->i);
 		return false;
 	}
-	if (t->i > (int64_t)MAX_REG_INDEX) {
-		st_parse_error(p, loc, "register index %lld is out of range (at most %u)", (long long)t->i, MAX_REG_INDEX);
+	if (t->i > (int64_t)ST_MAX_REG_INDEX) {
+		st_parse_error(p, loc, "register index %lld is out of range (at most %u)", (long long)t->i, ST_MAX_REG_INDEX);
 		return false;
 	}
 	return true;

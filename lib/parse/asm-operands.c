@@ -373,10 +373,7 @@ struct piece {
 	size_t start, end;
 };
 
-struct pieces {
-	struct piece *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(pieces, struct piece);
 
 static size_t split_operands(const char *text, size_t start, size_t end, struct pieces *out)
 {

@@ -160,10 +160,7 @@ struct line {
 	const char *s;
 	size_t len;
 };
-struct lines {
-	struct line *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(lines, struct line);
 
 static void split_lines(const char *t, size_t len, struct lines *out)
 {

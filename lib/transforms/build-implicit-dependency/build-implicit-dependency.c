@@ -59,17 +59,12 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
 		return 0;
-	const struct st_value *tokens;
-	int n = st_inst_memtokens(i, &tokens);
+	struct st_u32vec ids = {0};
+	st_inst_memtoken_ids(i, &ids);
 	const struct st_attr *attr = st_inst_attr(i, "mod.memtoken");
 	int64_t added = 0;
-	for (int k = 0; k < n; k++) {
-		/* The verifier guarantees ids are non-negative integers; skip
-		 * anything else rather than invent an id. */
-		if ((tokens[k].kind != ST_VAL_INT && tokens[k].kind != ST_VAL_HEX) || tokens[k].i < 0 ||
-		    tokens[k].i > INT32_MAX)
-			continue;
-		uint32_t t = (uint32_t)tokens[k].i;
+	for (size_t k = 0; k < ids.n; k++) {
+		uint32_t t = ids.v[k];
 		struct st_operand op = st_reg_operand(ST_REG_LDS, t, 1);
 		/* Located at the mod.memtoken it stands for when that is on the
 		 * instruction's line (st_operand_loc), else at the instruction. */
@@ -84,6 +79,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 			added++;
 		}
 	}
+	st_vec_free(&ids);
 	return added;
 }
 

@@ -232,14 +232,9 @@ static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
 		return t;
 	t->known = true;
 	const struct st_inst *i = df->insts[id];
-	ST_VEC(uint32_t) ids = {0};
-	const struct st_value *vals = NULL;
-	int n = st_inst_memtokens(i, &vals);
-	if (n >= 0)
+	struct st_u32vec ids = {0};
+	if (st_inst_memtoken_ids(i, &ids) >= 0)
 		t->tagged = true;
-	for (int k = 0; k < n; k++)
-		if (vals[k].kind == ST_VAL_INT || vals[k].kind == ST_VAL_HEX)
-			st_vec_push(&ids, (uint32_t)vals[k].i);
 	for (int side = 0; side < 2; side++) {
 		const struct st_operand *ops = side ? i->srcs : i->dsts;
 		uint32_t nops = side ? i->nsrcs : i->ndsts;

@@ -103,10 +103,7 @@ struct st_inst *st_wc_queue_newest(const struct wc_queue *q, uint32_t *depth);
 
 /* The per-pred queues of one counter. Index k means the same predecessor in
  * every counter's vector of one state. */
-struct wc_qvec {
-	struct wc_queue *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(wc_qvec, struct wc_queue);
 void st_wc_qvec_free(struct wc_qvec *qv);
 void st_wc_qvec_copy(struct wc_qvec *dst, const struct wc_qvec *src);
 bool st_wc_qvec_equal(const struct wc_qvec *a, const struct wc_qvec *b);
@@ -184,10 +181,7 @@ struct wc_contrib {
 
 /* A required-waits computation (computeRequiredWaits) and, optionally, the
  * contributions that produced it. */
-struct wc_why {
-	struct wc_contrib *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(wc_why, struct wc_contrib);
 
 /* WaitInsertionPlan. */
 struct wc_anchor {
@@ -204,20 +198,11 @@ struct wc_tail_drain {
 };
 
 struct wc_plan {
-	struct {
-		struct wc_anchor *v;
-		size_t n, cap;
-	} anchors;                /* anchorWaits */
+	ST_VEC(struct wc_anchor) anchors;    /* anchorWaits */
 	int32_t *slot;            /* instruction id -> anchors index or -1 */
 	uint32_t ninst;
-	struct {
-		struct wc_tail_drain *v;
-		size_t n, cap;
-	} drains;                 /* tailDrains, sorted by predecessor block index */
-	struct {
-		struct wc_reason *v;
-		size_t n, cap;
-	} reasons;
+	ST_VEC(struct wc_tail_drain) drains; /* tailDrains, sorted by predecessor block index */
+	ST_VEC(struct wc_reason) reasons;
 	bool cap_hit;             /* the all-zero fallback plan */
 };
 void st_wc_plan_init(struct wc_plan *p, uint32_t ninst);
@@ -258,10 +243,7 @@ struct wc_phi_summary {
 struct wc_phi_work {
 	uint32_t *index, *low, *comp, counter;
 	bool *on_stack;
-	struct {
-		uint32_t *v;
-		size_t n, cap;
-	} stack;
+	ST_VEC(uint32_t) stack;
 };
 
 struct wc_dataflow;
@@ -289,10 +271,7 @@ struct wc_loops {
 	uint32_t npairs;
 	uint32_t tcap;               /* trips saturate here; the count is exact below */
 	uint32_t width;              /* words per variant: trips, then one delta per pair */
-	struct {
-		uint32_t *v;
-		size_t n, cap;
-	} words;                     /* variant k at words.v[k * width] */
+	ST_VEC(uint32_t) words;      /* variant k at words.v[k * width] */
 	uint32_t nvars;
 	uint32_t *table;             /* open addressing over variants, UINT32_MAX = empty */
 	uint32_t tsize;
@@ -322,10 +301,7 @@ struct wc_dataflow {
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
 	struct wc_phi_work phi_work;
-	struct {
-		struct wc_idset **v;
-		size_t n, cap;
-	} phi_sets; /* the summaries' sets, owned here */
+	ST_VEC(struct wc_idset *) phi_sets; /* the summaries' sets, owned here */
 	uint32_t nitems;             /* ids below this are block items */
 	uint32_t *saved_phi_ids;
 	bool *processable;           /* by block index: --process-blocks */

@@ -5,16 +5,6 @@
 
 #include "validation.h"
 
-static void push_token_keys(struct u32vec *ids, const struct st_inst *i)
-{
-	const struct st_value *tokens;
-	int n = st_inst_memtokens(i, &tokens);
-	for (int k = 0; k < n; k++)
-		if ((tokens[k].kind == ST_VAL_INT || tokens[k].kind == ST_VAL_HEX) && tokens[k].i >= 0 &&
-		    tokens[k].i <= INT32_MAX)
-			st_vec_push(ids, (uint32_t)tokens[k].i);
-}
-
 int st_wv_cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -68,9 +58,8 @@ void st_wv_build_fact(struct validator *v, const struct st_inst *i, uint32_t blo
 		f.roles |= ROLE_TENSOR_WAW;
 	f.is_wait = st_wait_counts(i, f.waits);
 
-	struct u32vec memtok = {0};
-	push_token_keys(&memtok, i);
-	f.tagged = st_inst_attr(i, "mod.memtoken") != NULL;
+	struct st_u32vec memtok = {0};
+	f.tagged = st_inst_memtoken_ids(i, &memtok) >= 0;
 
 	f.use_off = (uint32_t)v->uses.n;
 	for (uint32_t k = 0; k < i->nsrcs; k++) {
@@ -179,7 +168,7 @@ static int cmp_class(const void *a, const void *b, void *arg)
  * first such fact as its class. Runs after build_loops. */
 void st_wv_assign_token_classes(struct validator *v)
 {
-	struct u32vec ids = {0};
+	struct st_u32vec ids = {0};
 	for (uint32_t b = 0; b < v->nblocks; b++)
 		if (v->loops_of[b].n > 1)
 			qsort(v->loops_of[b].v, v->loops_of[b].n, sizeof *v->loops_of[b].v, st_wv_cmp_u32);

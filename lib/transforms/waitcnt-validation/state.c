@@ -296,7 +296,7 @@ void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint
 		/* Annotation rules need every tensor load's position: no split. */
 		bool split = c == ST_CNT_TENSOR && !v->strict && !v->annotated;
 		uint32_t kept = 0;
-		struct u32vec carried = {0};
+		struct st_u32vec carried = {0};
 		for (uint32_t k = 0; k < n; k++) {
 			uint32_t inst = w[p], mark = w[p + 1], trips = w[p + 2], nkeys = w[p + 3];
 			const uint32_t *keys = w + p + 4;

@@ -42,11 +42,6 @@
 #include "stinkytofu/isa.h"
 #include "stinkytofu/pass.h"
 
-/* A named ST_VEC(uint32_t), so helpers can take one. */
-struct u32vec {
-	uint32_t *v;
-	size_t n, cap;
-};
 
 /* A dependency key: a register DWORD or an LDS token, (class << 32) | index. */
 typedef uint64_t wv_key;
@@ -216,7 +211,7 @@ struct validator {
 
 	/* Futures, per block exit (see st_wv_compute_futures). */
 	ST_VEC(wv_key) keyu;    /* key universe, sorted */
-	struct u32vec toku;     /* token universe, sorted */
+	struct st_u32vec toku;     /* token universe, sorted */
 	uint32_t nkw;           /* words per key bitset */
 	uint64_t *live_out;     /* nblocks * nkw */
 	uint32_t nslots;        /* depth slots: NGROUPS groups of SLOT_TOKENS + tokens */

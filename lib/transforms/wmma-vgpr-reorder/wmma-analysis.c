@@ -264,10 +264,7 @@ struct pending {
 	struct st_wmma_replacement rep;
 	size_t alias;
 };
-struct pending_vec {
-	struct pending *v;
-	size_t n, cap;
-};
+ST_VEC_DECL(pending_vec, struct pending);
 
 static void scan_operand(struct alias_ref *al, size_t nal, struct st_inst *i, uint32_t k, bool is_dst,
                          struct pending_vec *pend)

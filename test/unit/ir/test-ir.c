@@ -96,6 +96,33 @@ START_TEST(operands_and_attributes_are_added_in_order)
 }
 END_TEST
 
+/* st_inst_memtoken_ids: the ids in the order written, elements that are no
+ * token id skipped (the verifier reports them), -1 for an untagged op. */
+START_TEST(memtoken_ids_are_decoded_in_one_place)
+{
+	struct st_block *b;
+	struct st_module *m = one_block(&b);
+	struct st_inst *i = st_inst_new(m, "ds_load_b32", noloc);
+	struct st_value elems[] = {st_int_value(7), st_int_value(-1), st_int_value(0), st_int_value(2147483648LL),
+	                           st_int_value(2147483647LL), st_bool_value(true)};
+	elems[2].kind = ST_VAL_HEX;
+	struct st_value arr = st_array_value(m, 6, elems);
+	const char *tokens = "tokens";
+	struct st_u32vec ids = {0};
+	ck_assert_int_eq(st_inst_memtoken_ids(i, &ids), -1);
+	ck_assert_uint_eq(ids.n, 0);
+	st_inst_add_attr(m, i, (struct st_attr){.name = "mod.memtoken", .value = st_dict_value(m, 1, &tokens, &arr)});
+	st_vec_push(&ids, 99u); /* appended after what is there */
+	ck_assert_int_eq(st_inst_memtoken_ids(i, &ids), 3);
+	ck_assert_uint_eq(ids.n, 4);
+	ck_assert_uint_eq(ids.v[1], 7);
+	ck_assert_uint_eq(ids.v[2], 0);
+	ck_assert_uint_eq(ids.v[3], ST_MAX_REG_INDEX);
+	st_vec_free(&ids);
+	st_module_free(m);
+}
+END_TEST
+
 /* Arrays the parser leaves exactly full (or shares) are copied, not written
  * past, by the first addition; an instruction holds up to ST_MAX_OPERANDS. */
 START_TEST(full_arrays_are_copied_when_grown)
@@ -315,6 +342,7 @@ int main(void)
 	TCase *tc = tcase_create("ir");
 	tcase_add_test(tc, insert_and_erase_keep_the_list_linked);
 	tcase_add_test(tc, operands_and_attributes_are_added_in_order);
+	tcase_add_test(tc, memtoken_ids_are_decoded_in_one_place);
 	tcase_add_test(tc, full_arrays_are_copied_when_grown);
 	tcase_add_test(tc, successors_give_predecessors);
 	tcase_add_test(tc, verifier_reports_broken_ir);
