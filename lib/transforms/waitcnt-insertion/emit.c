@@ -10,8 +10,22 @@
 
 #include "waitcnt.h"
 
+/* What to tag so that a conservative fallback becomes a wait for tokens:
+ * the anchor when it has no mod.memtoken, else the untagged producers. */
+static void fallback_hint(struct st_buf *msg, const struct st_inst *anchor)
+{
+	const struct st_value *tokens;
+	if (st_inst_memtokens(anchor, &tokens) < 0)
+		st_buf_printf(msg,
+		              " (%s at %u:%u has no mod.memtoken: tag it with the tokens it orders to wait only for their "
+		              "loads)",
+		              anchor->name, anchor->loc.line, anchor->loc.col);
+	else
+		st_buf_puts(msg, " (untagged: tag them with mod.memtoken to wait only for the tokens this one orders)");
+}
+
 static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c,
-                               bool cap_hit)
+                               bool cap_hit, const struct st_inst *anchor)
 {
 	/* Group by rule, in the order the rules first appear. */
 	bool done_rule[WC_RULE_CAP_HIT + 1] = {false};
@@ -53,6 +67,8 @@ static void describe_producers(struct st_buf *msg, const struct wc_reason *r, si
 			st_buf_printf(msg, "%sany op in flight on entry", shown ? ", " : "");
 		else if (unnamed)
 			st_buf_printf(msg, "%sops older than the %d tracked", shown ? ", " : "", WC_MAX_IN_FLIGHT);
+		if (rule == WC_RULE_FALLBACK)
+			fallback_hint(msg, anchor);
 	}
 }
 
@@ -196,7 +212,8 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				              st_counter_name(c), i->name);
 				if (plan->cap_hit)
 					st_buf_printf(&msg, ": %s, every anchor drains to 0", st_wc_rule_name(WC_RULE_CAP_HIT));
-				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c, plan->cap_hit);
+				describe_producers(&msg, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s], c, plan->cap_hit,
+				                   i);
 				if (a->relaxed & (1u << c))
 					st_buf_printf(&msg, " (relaxed from %d by ShallowPredPromotion)", a->relaxed_from[c]);
 				st_remark(ctx->diag, i->loc, "%s", st_buf_cstr(&msg));
