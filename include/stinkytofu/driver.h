@@ -46,6 +46,7 @@ struct st_driver_options {
 	bool allow_unknown_mnemonics; /* no warning for mnemonics the ISA table lacks */
 	enum st_input_format input_format;
 	bool preserve_symbolic_regs; /* accepted: unchanged assembly lines keep their symbols anyway */
+	bool preserve_comments;      /* --emit-asm: inserted waits carry their provenance as a comment */
 	bool print_output; /* on by default; --no-print-output runs the passes and writes nothing */
 	bool emit_asm, emit_dot; /* select output_mode (at most one) */
 	bool print_debuginfo;    /* --mlir-print-debuginfo: .stir with each instruction's location */

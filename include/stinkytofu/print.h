@@ -27,14 +27,22 @@ void st_print_value(struct st_buf *out, const struct st_value *v);
  * in-block labels as written, one instruction per line, branch operands naming
  * a block or an in-block label resolved to its assembler label. */
 void st_print_asm_module(struct st_buf *out, const struct st_module *m);
+/* Options of the assembly writers. */
+struct st_asm_options {
+	bool comments; /* an inserted wait's mod.wait_provenance as a trailing `// ...` comment */
+};
+/* st_print_asm_module with options (NULL: the defaults). */
+void st_print_asm_module_with(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
 /* A module read from assembly printed back (st_print_asm_module does this
  * when m->asm_source is set): unchanged items byte for byte, inserted waits
  * as new lines, erased items gone (docs/asm-input.md "Output"). */
-void st_print_asm_source(struct st_buf *out, const struct st_module *m);
+void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
 void st_print_asm_function(struct st_buf *out, const struct st_function *f);
 /* One instruction in assembly syntax, without indentation or final newline;
  * branch targets are written by name. An instruction gfx1250 only has in split
  * form (s_barrier) yields several lines separated by '\n'. */
 void st_print_asm_inst(struct st_buf *out, const struct st_inst *i);
+/* The text of an inserted wait's mod.wait_provenance, or NULL. */
+const char *st_wait_provenance(const struct st_inst *i);
 
 #endif

@@ -20,29 +20,37 @@
 
 static const struct st_loc noloc;
 
-static bool emit_stir(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+static bool emit_stir(struct st_buf *out, const struct st_module *m, const struct st_driver_options *o,
+                      struct st_diag_engine *d)
 {
+	(void)o;
 	(void)d;
 	st_print_module(out, m);
 	return true;
 }
 
-static bool emit_stir_debuginfo(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+static bool emit_stir_debuginfo(struct st_buf *out, const struct st_module *m, const struct st_driver_options *o,
+                               struct st_diag_engine *d)
 {
+	(void)o;
 	(void)d;
 	st_print_module_debuginfo(out, m);
 	return true;
 }
 
-static bool emit_asm(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+static bool emit_asm(struct st_buf *out, const struct st_module *m, const struct st_driver_options *o,
+                     struct st_diag_engine *d)
 {
 	(void)d;
-	st_print_asm_module(out, m);
+	struct st_asm_options ao = {.comments = o->preserve_comments};
+	st_print_asm_module_with(out, m, &ao);
 	return true;
 }
 
-static bool emit_dot(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d)
+static bool emit_dot(struct st_buf *out, const struct st_module *m, const struct st_driver_options *o,
+                     struct st_diag_engine *d)
 {
+	(void)o;
 	(void)d;
 	st_cfg_dot_module(out, m);
 	return true;
@@ -53,7 +61,8 @@ static bool emit_dot(struct st_buf *out, const struct st_module *m, struct st_di
 static const struct output_mode {
 	enum st_output_mode mode;
 	const char *phase; /* its row in the --time-passes table */
-	bool (*emit)(struct st_buf *out, const struct st_module *m, struct st_diag_engine *d);
+	bool (*emit)(struct st_buf *out, const struct st_module *m, const struct st_driver_options *o,
+	             struct st_diag_engine *d);
 } output_modes[ST_NUM_OUTPUT_MODES] = {
 	{ST_OUTPUT_STIR, "Output", emit_stir},
 	{ST_OUTPUT_ASM, "Output", emit_asm},
@@ -251,7 +260,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (ok && o->print_output) {
 		const struct output_mode *om = &output_modes[o->output_mode];
 		t = st_pm_now();
-		ok = om->emit(r->direct ? out : &text, m, &d);
+		ok = om->emit(r->direct ? out : &text, m, o, &d);
 		st_pm_add_time(&r->pm, om->phase, st_pm_now() - t);
 	}
 	bool produced = ok;

@@ -13,6 +13,7 @@ struct reprint {
 	uint32_t line;  /* the source line printed last (0: none) */
 	size_t printed; /* bytes of it printed: all of it unless a wait split it */
 	bool cut;       /* it was split: a wait comes before the rest */
+	bool comments;  /* st_asm_options.comments */
 };
 
 static const struct st_inst *next_item(const struct st_function *f, const struct st_inst *i)
@@ -75,6 +76,9 @@ static void put_created(struct reprint *rp, const struct st_function *f, const s
 		else
 			st_print_asm_inst(rp->out, i); /* not a wait: fall back to the IR's spelling */
 	}
+	const char *why = rp->comments ? st_wait_provenance(i) : NULL;
+	if (why)
+		st_buf_printf(rp->out, "\t// %s", why);
 	st_buf_putc(rp->out, '\n');
 }
 
@@ -112,9 +116,9 @@ static void put_source(struct reprint *rp, const struct st_function *f, const st
 	st_buf_putn(rp->out, s, n);
 }
 
-void st_print_asm_source(struct st_buf *out, const struct st_module *m)
+void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o)
 {
-	struct reprint rp = {.out = out, .src = m->asm_source};
+	struct reprint rp = {.out = out, .src = m->asm_source, .comments = o && o->comments};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		const struct st_function *f = m->funcs.v[fi];
 		for (size_t bi = 0; bi < f->blocks.n; bi++)

@@ -77,7 +77,8 @@ static const struct hw_kind {
  * the wait counts are the wait's operand, tokens are the LDS<n> operands. */
 static const char *const bookkeeping_kinds[] = {
 	"mod.memtoken", "mod.swaitcnt", "mod.swaittensorcnt", "mod.swaitasynccnt",
-	"mod.swaitstorecnt", "mod.wmma_pool", "mod.wait_reason",
+	"mod.swaitstorecnt", "mod.wmma_pool", "mod.wait_reason", "mod.wait_provenance", "mod.lds_ring",
+	"mod.loopcarriedwar", "mod.loopcarriedraw",
 };
 
 /* Assembler labels of one function, keyed by the interned name the IR uses. */
@@ -88,6 +89,7 @@ struct symtab {
 };
 
 struct asm_ctx {
+	bool comments;          /* st_asm_options.comments */
 	struct st_arena *arena; /* the label spellings */
 	struct symtab blocks;   /* block label -> assembler label */
 	struct symtab labels;   /* in-block label -> assembler label */
@@ -438,6 +440,16 @@ static void put_inst(struct st_buf *out, const struct asm_ctx *cx, const struct 
 		put_wait_count(out, i);
 	put_modifiers(out, i);
 	put_unrendered(out, i);
+	const char *why = cx && cx->comments ? st_wait_provenance(i) : NULL;
+	if (why)
+		st_buf_printf(out, "\t// %s", why);
+}
+
+const char *st_wait_provenance(const struct st_inst *i)
+{
+	const struct st_attr *a = st_inst_attr(i, "mod.wait_provenance");
+	const struct st_attr *t = a ? st_dict_field(&a->value, "text") : NULL;
+	return t && t->value.kind == ST_VAL_STRING ? t->value.text : NULL;
 }
 
 void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
@@ -450,9 +462,9 @@ void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
 	put_inst(out, NULL, i, "\n");
 }
 
-void st_print_asm_function(struct st_buf *out, const struct st_function *f)
+static void print_function(struct st_buf *out, const struct st_function *f, const struct st_asm_options *o)
 {
-	struct asm_ctx cx = {.arena = st_arena_new()};
+	struct asm_ctx cx = {.comments = o && o->comments, .arena = st_arena_new()};
 	size_t nlabels = 0;
 	for (size_t bi = 0; bi < f->blocks.n; bi++)
 		st_foreach_item (f->blocks.v[bi], it)
@@ -501,15 +513,25 @@ void st_print_asm_function(struct st_buf *out, const struct st_function *f)
 	st_arena_free(cx.arena);
 }
 
-void st_print_asm_module(struct st_buf *out, const struct st_module *m)
+void st_print_asm_function(struct st_buf *out, const struct st_function *f)
+{
+	print_function(out, f, NULL);
+}
+
+void st_print_asm_module_with(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o)
 {
 	if (m->asm_source) {
-		st_print_asm_source(out, m);
+		st_print_asm_source(out, m, o);
 		return;
 	}
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		if (fi)
 			st_buf_putc(out, '\n');
-		st_print_asm_function(out, m->funcs.v[fi]);
+		print_function(out, m->funcs.v[fi], o);
 	}
+}
+
+void st_print_asm_module(struct st_buf *out, const struct st_module *m)
+{
+	st_print_asm_module_with(out, m, NULL);
 }

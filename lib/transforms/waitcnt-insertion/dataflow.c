@@ -350,7 +350,10 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 	for_each_queue(rc, c, q) {
 		bool unknown;
 		uint32_t d = st_wc_queue_count_from_ex(q, src, &unknown);
-		if (d)
+		int64_t k = unknown ? -1 : st_wc_queue_newest_of(q, src);
+		if (k >= 0)
+			tighten_entry(rc, c, q, (uint32_t)k, WC_RULE_RAW);
+		else if (d)
 			tighten_from(rc, c, d, WC_RULE_RAW, unknown ? NULL : src, q);
 	}
 }

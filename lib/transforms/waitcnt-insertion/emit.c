@@ -125,6 +125,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 	struct st_pass_ctx *ctx = df->ctx;
 	struct st_module *m = df->func->module;
 	bool remarks = explain && ctx && ctx->diag;
+	/* The plan's reasons, which the provenance reads, are always recorded. */
 	unsigned per_counter[ST_NUM_COUNTERS] = {0};
 	unsigned drains = 0, relaxed = 0;
 
@@ -144,6 +145,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				st_inst_insert_before(pos, w);
 			else
 				st_block_append(d->pred, w);
+			st_wc_provenance(df, w, NULL, d->pred, c, plan->reasons.v, plan->reasons.n);
 			per_counter[c]++;
 			drains++;
 			if (!remarks)
@@ -203,7 +205,9 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				v = v > skipped[c] ? v - skipped[c] : 0;
 				if (v > st_counter_max(c))
 					v = st_counter_max(c);
-				st_inst_insert_before(pos, st_wait_new(m, c, v, i->loc));
+				struct st_inst *w = st_wait_new(m, c, v, i->loc);
+				st_inst_insert_before(pos, w);
+				st_wc_provenance(df, w, i, NULL, c, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s]);
 				per_counter[c]++;
 				if (!remarks)
 					continue;

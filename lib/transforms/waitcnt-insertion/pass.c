@@ -51,7 +51,8 @@ static bool tensor_raw_needs_wait(const struct wc_dataflow *df, const struct st_
 /* Returns false when the function's loop annotations are malformed. */
 static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
 {
-	bool explain = ctx->diag && ctx->diag->show_remarks;
+	/* The reasons of every wait are recorded: its provenance needs them. */
+	bool remarks = ctx->diag && ctx->diag->show_remarks, explain = true;
 	struct wc_dataflow df;
 	st_wc_dataflow_init(&df, ctx, f, cfg);
 	df.loop_carried_token_deps = ctx->opts[OPT_LOOP_CARRIED].flag;
@@ -95,7 +96,7 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		           cap == 1 ? "" : "s");
 		st_wc_zero_plan(&df, &plan, explain);
 	}
-	st_wc_emit_waits(&df, &plan, explain);
+	st_wc_emit_waits(&df, &plan, remarks);
 	st_pass_stat_add(ctx, "sweeps-to-converge", sweeps);
 	st_wc_plan_free(&plan);
 	st_wc_dataflow_free(&df);

@@ -135,6 +135,16 @@ uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_ins
 	return d;
 }
 
+int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op)
+{
+	bool found;
+	int64_t best = -1;
+	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++)
+		if (q->ops[k].op == op && (best < 0 || q->ops[k].stamp > q->ops[best].stamp))
+			best = k;
+	return best;
+}
+
 uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
 {
 	bool unknown;

@@ -78,6 +78,8 @@ void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
 /* countFrom(op): ops from op's newest issue to the tail, inclusive, 0 when op
  * cannot be in flight on these paths. The unknown region counts as holding op. */
 uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
+/* The index of op's newest issue (any variant), or -1. */
+int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op);
 /* countFrom of the entry at index k (0 = oldest). */
 uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k);
 /* countFrom of the newest op of the unknown region; 0 without one. */
@@ -419,7 +421,12 @@ bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool expl
 /* Whether two plans place the same waits and tail drains. */
 bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
 
-/* Emit: inserts the planned waits and reports remarks and statistics. */
-void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain);
+/* Emit: inserts the planned waits, each with its provenance, and reports
+ * remarks (with `remarks`) and statistics. */
+void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool remarks);
+/* Attaches mod.wait_provenance to `wait`, the counter-c wait of `anchor` (or
+ * the tail drain of `drain`), from the reasons r[0..n) (provenance.c). */
+void st_wc_provenance(struct wc_dataflow *df, struct st_inst *wait, const struct st_inst *anchor,
+                      const struct st_block *drain, enum st_counter c, const struct wc_reason *r, size_t n);
 
 #endif
