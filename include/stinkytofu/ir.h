@@ -345,6 +345,13 @@ bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomi
 bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
 bool st_inst_is_async_lds_reader(const struct st_inst *i);
 bool st_inst_is_async_lds_writer(const struct st_inst *i);
+/* A flat_* op: it may access LDS, so besides its own counter (LOAD or STORE)
+ * it counts on DS, and it retires out of order with respect to both: only a
+ * wait of 0 on both counters says it is complete. */
+bool st_inst_is_flat(const struct st_inst *i);
+/* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
+ * ST_CNT_NONE. */
+enum st_counter st_inst_second_counter(const struct st_inst *i);
 bool st_inst_is_ds_write(const struct st_inst *i);
 bool st_inst_is_tensor_load(const struct st_inst *i);
 bool st_inst_is_barrier(const struct st_inst *i);

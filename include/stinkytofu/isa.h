@@ -95,6 +95,8 @@ enum st_isa_flag {
 	ST_ISA_BINDS_NEXT = 1u << 16,  /* s_delay_alu, s_clause: describes the instructions after it, so no
 	                                  wait may come between them */
 	ST_ISA_COND_BRANCH = 1u << 17, /* with BRANCH: s_cbranch_*, which may also fall through */
+	ST_ISA_FLAT = 1u << 18,        /* flat_*: may access LDS, so it also counts on DS, and it
+	                                  retires out of order with respect to both counters */
 };
 
 /* How a wait instruction's count is encoded. */

@@ -24,6 +24,12 @@ bool st_inst_is_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_LDS_R
 bool st_inst_is_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_LDS_WRITER); }
 bool st_inst_is_async_lds_reader(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_READER); }
 bool st_inst_is_async_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_WRITER); }
+bool st_inst_is_flat(const struct st_inst *i) { return has(i, ST_ISA_FLAT); }
+
+enum st_counter st_inst_second_counter(const struct st_inst *i)
+{
+	return st_inst_is_flat(i) ? ST_CNT_DS : ST_CNT_NONE;
+}
 bool st_inst_is_ds_write(const struct st_inst *i) { return has(i, ST_ISA_DS_WRITE); }
 bool st_inst_is_tensor_load(const struct st_inst *i) { return has(i, ST_ISA_TENSOR_LOAD); }
 bool st_inst_is_barrier(const struct st_inst *i) { return has(i, ST_ISA_BARRIER); }

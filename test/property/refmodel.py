@@ -242,6 +242,8 @@ class Facts:
             counter = "LOAD"
         self.inst, self.block = inst, block
         self.counter = None if counter == "NONE" else counter
+        # A flat op may access LDS: it also counts on DS, out of order on both.
+        self.flat = "FLAT" in flags
         barrier = "BARRIER" in flags
         fence = barrier
         if barrier and "SPLIT_BARRIER" in flags:
@@ -388,8 +390,9 @@ class Model:
         tensor_raw = fact.fence or self.num_waves == 1
 
         def dep(op, rule):
-            q = queues[op.counter]
-            if not any(x is op for x in q):
+            # A flat op is in flight until both of its counters let it go.
+            where = [op.counter, "DS"] if op.fact.flat else [op.counter]
+            if not any(x is op for c in where for x in queues[c]):
                 return
             key = (fact.inst.line, op.fact.inst.line)
             carried = op.counter == "TENSOR" and op.carried is not None
@@ -400,9 +403,10 @@ class Model:
         # any scalar load) writing the same register.
         for d in fact.regdefs:
             for c in ("DS", "LOAD", "KM"):
-                if c == fact.counter and c != "KM":
-                    continue
                 op = writers.get((d, c))
+                # One in-order counter lands in issue order, flat ops do not.
+                if c == fact.counter and c != "KM" and not fact.flat and not (op is not None and op.fact.flat):
+                    continue
                 if op is not None:
                     dep(op, "WAW-REG")
         for u in fact.uses:
@@ -413,8 +417,11 @@ class Model:
                 continue
             dep(op, "RAW")
         if fact.war_anchor:
-            for c in (["ASYNC"] if fact.ds_write else ["DS", "ASYNC"]):
+            for c in ("DS", "ASYNC"):
                 for op in list(queues[c]):
+                    # A DS write is ordered after DS ops, not after flat ones.
+                    if fact.ds_write and c == "DS" and not op.fact.flat:
+                        continue
                     if overlap(fact, op.fact):
                         dep(op, "WAR")
         if fact.fence:
@@ -441,16 +448,28 @@ class Model:
             if c == "KM":
                 if n == 0:
                     q.clear()
-            elif n < len(q):
-                del q[:len(q) - n]
+            else:
+                # An ordered op leaves once more than n ordered ops are in
+                # flight from it on; a flat op only with a wait of 0.
+                keep, ordered = [], 0
+                for op in reversed(q):
+                    if op.fact.flat:
+                        if n > 0:
+                            keep.append(op)
+                    else:
+                        ordered += 1
+                        if ordered <= n:
+                            keep.append(op)
+                q[:] = list(reversed(keep))
         for d in fact.defs:
             last[d] = None
         if fact.counter:
             op = Op(fact, fact.counter)
-            q = queues[fact.counter]
-            q.append(op)
-            if len(q) > self.cap:
-                del q[0]
+            for c in ([fact.counter, "DS"] if fact.flat else [fact.counter]):
+                q = queues[c]
+                q.append(op)
+                if len(q) > self.cap:
+                    del q[0]
             for d in fact.defs:
                 last[d] = op
             if fact.counter in ("DS", "LOAD", "KM"):

@@ -37,6 +37,7 @@ enum {
 	F_ASYNC_LDS_WRITER = 1u << 4,
 	F_DS_WRITE = 1u << 5,
 	F_WAIT = 1u << 6,
+	F_FLAT = 1u << 7,
 };
 
 static uint8_t facts_of(const struct st_inst *i)
@@ -47,7 +48,8 @@ static uint8_t facts_of(const struct st_inst *i)
 	                 (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
 	                 (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
 	                 (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
-	                 (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0));
+	                 (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0) |
+	                 (st_inst_is_flat(i) ? F_FLAT : 0));
 }
 
 /* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
@@ -133,6 +135,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 		df->writes[k] = write_mask(df->insts[k]);
 		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
 		df->facts[k] = facts_of(df->insts[k]);
+		df->has_flat |= st_inst_is_flat(df->insts[k]);
 	}
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
@@ -300,13 +303,36 @@ void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, 
 		req->beyond_cap[c] = true;
 	int max = st_counter_max(c);
 	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
-	if (!st_counter_in_order(c))
-		w = 0; /* out of order: only a full drain retires a given op */
+	/* Out of order (KM, or a flat op in flight on the counter, or a flat
+	 * producer): only a full drain retires a given op. */
+	if (!st_counter_in_order(c) || req->flat[c] || (x.producer && st_inst_is_flat(x.producer)))
+		w = 0;
 	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
 		req->cnt[c] = w;
 	if (why) {
 		x.value = w;
 		st_vec_push(why, x);
+	}
+}
+
+#define for_each_queue(rc, c, q)                                                                   \
+	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
+		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
+			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
+
+/* A flat producer found on counter c is complete only when both of its
+ * counters are drained: for its registers (RAW, WAW) the other one waits for
+ * it too (0), where it is still in flight. Its LDS access (the LDS rules)
+ * is complete once DS drains. */
+static void flat_other(struct reqctx *rc, enum st_counter c, enum wc_rule rule, struct st_inst *prod)
+{
+	if (!prod || !st_inst_is_flat(prod) || (rule != WC_RULE_RAW && rule != WC_RULE_WAW_REG))
+		return;
+	enum st_counter other = c == st_inst_second_counter(prod) ? counter_at(rc->df, prod->id) : st_inst_second_counter(prod);
+	for_each_queue(rc, other, q) {
+		uint32_t d = st_wc_queue_count_from(q, prod);
+		if (d)
+			st_wc_tighten(rc->req, rc->why, d, (struct wc_contrib){other, rule, prod, 0, {q->pred, 0, false, -1}});
 	}
 }
 
@@ -316,6 +342,7 @@ static void tighten_from(struct reqctx *rc, enum st_counter c, uint32_t depth, e
 {
 	struct wc_contrib x = {c, rule, prod, 0, {q ? q->pred : NULL, 0, false, -1}};
 	st_wc_tighten(rc->req, rc->why, depth, x);
+	flat_other(rc, c, rule, prod);
 }
 
 static void tighten(struct reqctx *rc, enum st_counter c, uint32_t depth, enum wc_rule rule, struct st_inst *prod)
@@ -328,12 +355,8 @@ static void tighten_entry(struct reqctx *rc, enum st_counter c, const struct wc_
 {
 	struct wc_contrib x = {c, rule, q->ops[k].op, 0, {q->pred, q->ops[k].var, true, -1}};
 	st_wc_tighten(rc->req, rc->why, st_wc_queue_depth(q, k), x);
+	flat_other(rc, c, rule, q->ops[k].op);
 }
-
-#define for_each_queue(rc, c, q)                                                                   \
-	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
-		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
-			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
 
 /* Whether the RAW contributions of counter c are gated off at rc->inst: by
  * rawNeedsWait, or by a ring anchor that replaces tensor RAW. */
@@ -356,6 +379,14 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 		else if (d)
 			tighten_from(rc, c, d, WC_RULE_RAW, unknown ? NULL : src, q);
 	}
+	/* A flat op drained on its own counter may still be in flight on DS. */
+	enum st_counter c2 = st_inst_second_counter(src);
+	if (c2 != ST_CNT_NONE)
+		for_each_queue(rc, c2, q) {
+			uint32_t d = st_wc_queue_count_from(q, src);
+			if (d)
+				tighten_from(rc, c2, d, WC_RULE_RAW, src, q);
+		}
 }
 
 /* Every op of `set` in queue q is a RAW dependency. */
@@ -388,37 +419,49 @@ static struct wc_idset incoming_set(struct wc_dataflow *df, struct st_inst *x, e
  * ops issued since the join count. A PHI of the consumer's own block is
  * resolved per edge: the queue of predecessor P holds the paths through P,
  * on which the value is the one incoming from P. */
-static void raw_phi(struct reqctx *rc, struct st_inst *phi)
+/* The PHI's producers of counter c, looked for in the queues of counter cq
+ * (c itself, or DS for the flat ones among them). */
+static void raw_phi_in(struct reqctx *rc, struct st_inst *phi, enum st_counter c, enum st_counter cq)
 {
 	struct wc_dataflow *df = rc->df;
 	const struct wc_phi_summary *s = st_wc_phi_summary_of(df, phi);
 	bool local = phi->block == rc->inst->block;
+	for_each_queue(rc, cq, q) {
+		if (!local) {
+			scan_set(rc, cq, q, &s->all[c]);
+			continue;
+		}
+		if (!q->pred) {
+			/* The synthetic queue: on function entry the value is
+			 * undefined and the queue holds only later ops, which
+			 * cannot define it; in the all-zero fallback it is the
+			 * unknown state. Scanning every producer covers both. */
+			scan_set(rc, cq, q, &s->all[c]);
+			continue;
+		}
+		const struct st_block *b = phi->block;
+		for (size_t k = 0; k < b->preds.n; k++) {
+			if (b->preds.v[k] != q->pred)
+				continue;
+			uint32_t one;
+			struct wc_idset in = incoming_set(df, st_phi_incoming(phi)[k], c, &one);
+			scan_set(rc, cq, q, &in);
+		}
+	}
+}
+
+static void raw_phi(struct reqctx *rc, struct st_inst *phi)
+{
+	const struct wc_phi_summary *s = st_wc_phi_summary_of(rc->df, phi);
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
 		if (!s->all[c].n || raw_gated(rc, c))
 			continue;
-		for_each_queue(rc, c, q) {
-			if (!local) {
-				scan_set(rc, c, q, &s->all[c]);
-				continue;
-			}
-			if (!q->pred) {
-				/* The synthetic queue: on function entry the value is
-				 * undefined and the queue holds only later ops, which
-				 * cannot define it; in the all-zero fallback it is the
-				 * unknown state. Scanning every producer covers both. */
-				scan_set(rc, c, q, &s->all[c]);
-				continue;
-			}
-			const struct st_block *b = phi->block;
-			for (size_t k = 0; k < b->preds.n; k++) {
-				if (b->preds.v[k] != q->pred)
-					continue;
-				uint32_t one;
-				struct wc_idset in = incoming_set(df, st_phi_incoming(phi)[k], c, &one);
-				scan_set(rc, c, q, &in);
-			}
-		}
+		raw_phi_in(rc, phi, c, c);
+		/* Flat producers drained on their own counter may still be in
+		 * flight on DS (only flat ops of c can be found there). */
+		if (rc->df->has_flat && c != ST_CNT_DS)
+			raw_phi_in(rc, phi, c, ST_CNT_DS);
 	}
 }
 
@@ -493,20 +536,25 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
+	bool flat = st_inst_is_flat(rc->inst);
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
-		if (!st_counter_writes_regs(c) || (c == ic && st_counter_in_order(c)))
+		/* One in-order counter lands in issue order, unless a flat op
+		 * (out of order) is the writer or the load in flight. */
+		bool ordered = c == ic && st_counter_in_order(c) && !flat;
+		if (!st_counter_writes_regs(c) || (ordered && !rc->req->flat[c]))
 			continue;
 		for_each_queue(rc, c, q) {
 			/* A scalar load may find its own previous issue (last loop
 			 * iteration) still in flight: out of order (KM), it races too. */
 			for (uint32_t e = 0; (q->writes & mine) && e < q->n; e++)
-				if ((q->ops[e].writes & mine) && writes_overlap(rc->inst, q->ops[e].op))
+				if ((q->ops[e].writes & mine) && (!ordered || st_inst_is_flat(q->ops[e].op)) &&
+				    writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, st_wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
 			 * the cap they are long complete on the hardware. */
 			uint32_t u = st_wc_queue_unk_depth(q);
-			if (u && u <= WC_MAX_IN_FLIGHT)
+			if (u && u <= WC_MAX_IN_FLIGHT && !ordered)
 				tighten(rc, c, u, WC_RULE_WAW_REG, NULL);
 		}
 	}
@@ -518,6 +566,9 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		req->cnt[c] = WC_UNUSED;
 		req->beyond_cap[c] = false;
+		req->flat[c] = false;
+		for (size_t k = 0; df->has_flat && k < s->q[c].n; k++)
+			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
 	}
 	struct reqctx rc = {df, inst, s, only, req, why, st_wc_ring_replaces(df, inst)};
 
@@ -548,6 +599,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		/* A ring anchor's DS scan replaces the token-based one. */
 		if (ic != ST_CNT_DS && !(rc.replaces & WC_REPLACES_DS_ANTI))
 			scan_anti(&rc, ST_CNT_DS, rule, 0);
+		else if (ic == ST_CNT_DS && df->has_flat)
+			scan_anti(&rc, ST_CNT_DS, rule, F_FLAT); /* flat ops are not on the DS pipeline */
 		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
 		/* 4. Conservative fallbacks (DS rows). */
@@ -765,13 +818,23 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 					record_reasons(rec->out, i, c, &why);
 			}
 		}
-		enum st_counter c = counter_at(df, i->id);
-		if (c != ST_CNT_NONE) {
-			st_wc_state_append_id(st, c, i, i->id, df->writes[i->id]);
-			st_wc_emit_issued(&emit[c]);
-		}
+		st_wc_issue(df, st, i, emit);
 	}
 	free(why.v);
+}
+
+void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS])
+{
+	enum st_counter cs[2] = {counter_at(df, i->id), ST_CNT_NONE};
+	if (df->has_flat)
+		cs[1] = st_inst_second_counter(i);
+	for (int k = 0; k < 2; k++) {
+		if (cs[k] == ST_CNT_NONE)
+			continue;
+		st_wc_state_append_id(s, cs[k], i, i->id, df->writes[i->id]);
+		if (emit)
+			st_wc_emit_issued(&emit[cs[k]]);
+	}
 }
 
 /* solve */

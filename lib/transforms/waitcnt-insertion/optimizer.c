@@ -167,9 +167,7 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 					if (spec->cnt[c] != WC_UNUSED)
 						st_wc_state_trim(&live, (enum st_counter)c, spec->cnt[c]);
 			}
-			enum st_counter c = st_wc_counter_of(df, i);
-			if (c != ST_CNT_NONE)
-				st_wc_state_append(&live, c, i);
+			st_wc_issue(df, &live, i, NULL);
 		}
 		/* Apply this join's decisions to the plan. */
 		struct st_inst *last = NULL;

@@ -159,6 +159,7 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 		return 0;
 	uint32_t m = 0, newest = 0, oldest = UINT32_MAX;
 	uint64_t writes = 0;
+	bool flat = false;
 	for (uint32_t k = 0; k < q->n; k++) {
 		if (st_wc_queue_depth(q, k) > keep) {
 			if (q->ops[k].stamp > newest)
@@ -168,10 +169,12 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 		if (q->ops[k].stamp < oldest)
 			oldest = q->ops[k].stamp;
 		writes |= q->ops[k].writes;
+		flat |= st_inst_is_flat(q->ops[k].op);
 		q->ops[m++] = q->ops[k];
 	}
 	q->n = m;
 	q->writes = writes;
+	q->flat = flat;
 	q->oldest = m ? oldest : 0;
 	return newest;
 }
@@ -193,6 +196,7 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
 		q->ops[k] = (struct wc_entry){op, q->clock, id, 0, writes};
 		q->writes |= writes;
+		q->flat |= st_inst_is_flat(op);
 		if (q->n++ == 0)
 			q->oldest = q->clock;
 	}
@@ -217,6 +221,8 @@ bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op)
 void st_wc_queue_trim(struct wc_queue *q, int n)
 {
 	st_assert(n >= 0);
+	if (n > 0 && q->flat)
+		return;
 	drop_deeper(q, (uint32_t)n);
 	if (q->unk && st_wc_queue_unk_depth(q) > (uint32_t)n)
 		q->unk = false;
@@ -261,6 +267,7 @@ void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	struct wc_entry *out = st_xmalloc((total ? total : 1) * sizeof *out);
 	uint32_t x = 0, y = 0, m = 0, oldest = UINT32_MAX;
 	uint64_t writes = 0;
+	bool flat = false;
 	while (x < dst->n || y < src->n) {
 		struct wc_entry e;
 		int c = x == dst->n ? 1 : y == src->n ? -1 : entry_cmp(&dst->ops[x], src->ops[y].id, src->ops[y].var, src->ops[y].op);
@@ -282,6 +289,7 @@ void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 		if (e.stamp < oldest)
 			oldest = e.stamp;
 		writes |= e.writes;
+		flat |= st_inst_is_flat(e.op);
 		out[m++] = e;
 	}
 	uint32_t u = 0;
@@ -297,6 +305,7 @@ void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 	dst->cap = total ? total : 1;
 	dst->n = m;
 	dst->writes = writes;
+	dst->flat = flat;
 	dst->clock = clock;
 	dst->oldest = m ? oldest : 0;
 	dst->unk = u != 0;

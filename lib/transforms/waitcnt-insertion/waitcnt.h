@@ -68,6 +68,7 @@ struct wc_queue {
 	struct wc_entry *ops;
 	uint32_t n, cap;
 	uint64_t writes; /* a superset of the union of the entries' write masks */
+	bool flat;       /* an entry is a flat op (out of order: see st_wc_queue_trim) */
 	bool unk;
 	uint32_t unk_stamp;
 };
@@ -90,7 +91,9 @@ bool st_wc_queue_empty(const struct wc_queue *q);
 bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op);
 /* countFrom as st_wc_queue_count_from, and whether only the unknown region holds op. */
 uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown);
-/* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. */
+/* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. A
+ * flat op retires out of order, so while one is listed only a wait of 0
+ * retires anything: a non-zero wait says how many ops are left, not which. */
 void st_wc_queue_trim(struct wc_queue *q, int n);
 /* Adds every path of `src` to `dst` (smallest countFrom per op). */
 void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src);
@@ -290,6 +293,7 @@ struct wc_dataflow {
 	wc_raw_needs_wait_fn raw_needs_wait[ST_NUM_COUNTERS];
 	bool loop_carried_token_deps;
 	bool stores_on_loadcnt;
+	bool has_flat; /* the function has flat ops (which also count on DS) */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
@@ -346,6 +350,8 @@ struct wc_required {
 	int cnt[ST_NUM_COUNTERS];
 	/* A contribution came from ops beyond the kMaxInFlight cap. */
 	bool beyond_cap[ST_NUM_COUNTERS];
+	/* A flat op may be in flight on the counter: every wait on it is 0. */
+	bool flat[ST_NUM_COUNTERS];
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
@@ -360,6 +366,9 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
 void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
                                 const struct wc_plan *drains, struct wc_state *out);
 enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
+/* Records that `i` issued: on its counter and, for a flat op, on DS too
+ * (emit, when given, counts it for the elision of later waits). */
+void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS]);
 const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i);
 bool st_wc_tokens_overlap(const struct wc_tokens *a, const struct wc_tokens *b);
 const struct wc_phi_summary *st_wc_phi_summary_of(struct wc_dataflow *df, struct st_inst *phi);

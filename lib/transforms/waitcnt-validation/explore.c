@@ -41,15 +41,24 @@ void st_wv_violation(struct validator *v, uint32_t node, uint32_t consumer, uint
 	while (pos < q->n && st_wv_qat(q, pos) != w)
 		pos++;
 	st_assert(pos < q->n);
+	/* The wait that retires it: the ordered ops newer than it may stay in
+	 * flight (flat ones may have completed in any order). */
+	uint32_t newer = 0;
+	for (uint32_t k = pos + 1; k < q->n; k++)
+		newer += !(v->wents.v[st_wv_qat(q, k)].mark & WV_FLAT);
+	/* A flat op waits for DS when its own counter has drained, or when only
+	 * its LDS access matters (the rules other than RAW and WAW on registers). */
+	bool lds_side = rule != RULE_RAW && rule != RULE_WAW_REG;
+	enum st_counter counter = (e->mark & WV_FLAT) && ((e->mark & WV_MEM_DONE) || lds_side) ? ST_CNT_DS : e->counter;
 	struct violation x = {
 		.consumer = consumer,
 		.producer = e->inst,
 		.node = node,
-		.counter = e->counter,
+		.counter = counter,
 		.rule = rule,
 		.opnd = u ? u->opnd : NONE32,
 		.key = u ? u->key : 0,
-		.needed = !st_counter_in_order(e->counter) ? 0 : (int)(q->n - pos - 1),
+		.needed = !st_counter_in_order(e->counter) || (e->mark & WV_FLAT) ? 0 : (int)newer,
 		/* The generator asserted what the annotations state: never a warning. */
 		.carried = e->counter == ST_CNT_TENSOR && rule < RULE_RING ? e->mark : 0,
 		.why = why,
@@ -72,6 +81,34 @@ void st_wv_violation(struct validator *v, uint32_t node, uint32_t consumer, uint
 
 /* The counters whose ops access LDS without a register result to wait on. */
 static const enum st_counter lds_counters[2] = {ST_CNT_DS, ST_CNT_ASYNC};
+
+/* The entries in flight on LDS counter c, into v->ldsq: the queue's, and for
+ * DS the flat ops whose DS side has not drained (they may access LDS). */
+struct went_list {
+	const uint32_t *v;
+	size_t n;
+};
+
+static struct went_list lds_in_flight(struct validator *v, enum st_counter c)
+{
+	st_vec_clear(&v->ldsq);
+	const struct queue *q = &v->q[c];
+	for (uint32_t k = 0; k < q->n; k++)
+		st_vec_push(&v->ldsq, st_wv_qat(q, k));
+	for (int m = 0; c == ST_CNT_DS && v->has_flat && m < ST_NUM_COUNTERS; m++)
+		for (uint32_t k = 0; m != ST_CNT_DS && k < v->q[m].n; k++) {
+			uint32_t w = st_wv_qat(&v->q[m], k);
+			if ((v->wents.v[w].mark & (WV_FLAT | WV_DS_DONE)) == WV_FLAT)
+				st_vec_push(&v->ldsq, w);
+		}
+	return (struct went_list){v->ldsq.v, v->ldsq.n};
+}
+
+static const struct fact *went_fact(const struct validator *v, uint32_t w)
+{
+	uint32_t inst = v->wents.v[w].inst;
+	return inst == ANON ? NULL : &v->facts.v[inst];
+}
 
 /* Every dependency of instruction `id` must be retired in the current state. */
 static void check(struct validator *v, uint32_t node, uint32_t id)
@@ -97,9 +134,10 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 		if (key >> 32 == ST_REG_LDS)
 			continue;
 		for (int g = 0; g < NWAW; g++) {
-			if (!waw_races(f->counter, g))
-				continue;
 			uint32_t w = st_wv_waw_writer(v, key, g);
+			/* Flat ops land out of order with the loads of their counter. */
+			if (!waw_races(f->counter, g) && !f->flat && (w == NONE32 || !(v->wents.v[w].mark & WV_FLAT)))
+				continue;
 			v->nchecked++;
 			if (w != NONE32) {
 				struct use u = {key, NONE32};
@@ -108,19 +146,20 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 		}
 	}
 	if (f->roles & ROLE_WAR_ANCHOR) {
-		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO. */
-		for (int k0 = (f->roles & ROLE_DS_WRITE) || (replaced & WV_RING_DS) ? 1 : 0; k0 < 2; k0++) {
-			const struct queue *q = &v->q[lds_counters[k0]];
-			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = st_wv_queued_fact(v, q, k);
-				if (!p)
+		/* WAR-on-LDS; DS pairs on the same pipeline are ordered by the FIFO
+		 * (flat ops are not DS ops: a DS writer still waits for them). */
+		for (int k0 = (replaced & WV_RING_DS) ? 1 : 0; k0 < 2; k0++) {
+			struct went_list in = lds_in_flight(v, lds_counters[k0]);
+			for (size_t k = 0; k < in.n; k++) {
+				const struct fact *p = went_fact(v, in.v[k]);
+				if (!p || ((f->roles & ROLE_DS_WRITE) && p->counter == ST_CNT_DS))
 					continue;
 				v->nchecked++;
 				if (!st_wv_tokens_overlap(v, f, p))
 					continue;
 				bool cons = !f->tagged || !p->tagged;
-				st_wv_violation(v, node, id, st_wv_qat(q, k), cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
-				          !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL, -1);
+				st_wv_violation(v, node, id, in.v[k], cons ? RULE_CONSERVATIVE : RULE_WAR, NULL,
+				                !f->tagged ? "untagged LDS writer" : cons ? "untagged LDS access in flight" : NULL, -1);
 			}
 		}
 	}
@@ -128,23 +167,23 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 		/* Barrier ordering, and the conservative fallback: an untagged barrier
 		 * or any untagged op in flight drains the whole counter. */
 		for (int k0 = 0; k0 < 2; k0++) {
-			const struct queue *q = &v->q[lds_counters[k0]];
+			struct went_list in = lds_in_flight(v, lds_counters[k0]);
 			bool any_untagged = false;
-			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = st_wv_queued_fact(v, q, k);
+			for (size_t k = 0; k < in.n; k++) {
+				const struct fact *p = went_fact(v, in.v[k]);
 				any_untagged |= p && !p->tagged;
 			}
-			for (uint32_t k = 0; k < q->n; k++) {
-				const struct fact *p = st_wv_queued_fact(v, q, k);
+			for (size_t k = 0; k < in.n; k++) {
+				const struct fact *p = went_fact(v, in.v[k]);
 				if (!p)
 					continue;
 				v->nchecked++;
 				if (!f->tagged)
-					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged barrier", -1);
+					st_wv_violation(v, node, id, in.v[k], RULE_CONSERVATIVE, NULL, "untagged barrier", -1);
 				else if (any_untagged)
-					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL, "untagged LDS access in flight", -1);
+					st_wv_violation(v, node, id, in.v[k], RULE_CONSERVATIVE, NULL, "untagged LDS access in flight", -1);
 				else if (st_wv_tokens_overlap(v, f, p) && !(k0 == 0 && (replaced & WV_RING_DS)))
-					st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_BARRIER, NULL, NULL, -1);
+					st_wv_violation(v, node, id, in.v[k], RULE_BARRIER, NULL, NULL, -1);
 			}
 		}
 	}
@@ -193,6 +232,49 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 		st_wv_check_annotations(v, node, id);
 }
 
+/* A wait n on counter c, on a queue holding flat ops: a flat op is never
+ * retired by a non-zero wait, and a wait of 0 only completes its side
+ * (WV_MEM_DONE); an ordered op is retired when more than n ordered ops
+ * (itself included) are in flight from it on, since flat ops may have
+ * completed in any order. A wait of 0 on DS completes the DS side of every
+ * flat op. Retired entries leave the queue wherever they are. */
+static void retire_with_flats(struct validator *v, enum st_counter c, int n)
+{
+	for (int m = 0; c == ST_CNT_DS && n == 0 && m < ST_NUM_COUNTERS; m++)
+		for (uint32_t k = 0; k < v->q[m].n; k++) {
+			struct went *e = &v->wents.v[st_wv_qat(&v->q[m], k)];
+			if (e->mark & WV_FLAT)
+				e->mark |= WV_DS_DONE;
+		}
+	for (int m = 0; m < ST_NUM_COUNTERS; m++) {
+		struct queue *q = &v->q[m];
+		uint32_t ordered = 0, kept = 0;
+		/* Newest first: `ordered` counts the ordered entries from k on. */
+		uint32_t *keep = st_xmalloc((q->n ? q->n : 1) * sizeof *keep);
+		for (uint32_t k = q->n; k-- > 0;) {
+			uint32_t w = st_wv_qat(q, k);
+			struct went *e = &v->wents.v[w];
+			bool retire;
+			if (e->mark & WV_FLAT) {
+				if (m == (int)c && n == 0)
+					e->mark |= WV_MEM_DONE;
+				retire = (e->mark & (WV_DS_DONE | WV_MEM_DONE)) == (WV_DS_DONE | WV_MEM_DONE);
+			} else {
+				ordered++;
+				retire = m == (int)c && ordered > (uint32_t)n;
+			}
+			if (retire)
+				e->live = false;
+			else
+				keep[kept++] = w;
+		}
+		for (uint32_t k = 0; k < kept; k++)
+			q->slot[(q->head + k) & q->mask] = keep[kept - 1 - k];
+		q->n = kept;
+		free(keep);
+	}
+}
+
 static void apply(struct validator *v, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
@@ -205,6 +287,8 @@ static void apply(struct validator *v, uint32_t id)
 				/* Out of order: only a wait of 0 says which ops are done. */
 				if (f->waits[c] == 0)
 					st_wv_retire_oldest(v, q, q->n);
+			} else if (v->has_flat) {
+				retire_with_flats(v, (enum st_counter)c, f->waits[c]);
 			} else if ((uint32_t)f->waits[c] < q->n) {
 				st_wv_retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
 			}
@@ -214,7 +298,7 @@ static void apply(struct validator *v, uint32_t id)
 	for (uint32_t k = 0; k < f->ndef; k++)
 		st_wv_disown(v, defs[k]);
 	if (f->counter != ST_CNT_NONE) {
-		uint32_t w = st_wv_new_went(v, id, 0, f->counter, defs, f->ndef);
+		uint32_t w = st_wv_new_went(v, id, f->flat ? WV_FLAT : 0, f->counter, defs, f->ndef);
 		st_wv_issue(v, f->counter, w);
 		st_wv_note_writes(v, id, w);
 	}

@@ -245,7 +245,7 @@ void st_wv_compute_futures(struct validator *v)
 		for (uint32_t k = 0; k < f->ndef; k++)
 			setbit(bdef, st_wv_key_index(v, v->defs.v[f->def_off + k]));
 		for (int g = 0; g < NWAW; g++) {
-			if (!waw_races(f->counter, g) || (waw_drained[b] >> g & 1))
+			if ((!waw_races(f->counter, g) && !f->flat) || (waw_drained[b] >> g & 1))
 				continue;
 			uint64_t *wl = waw_local + ((size_t)b * NWAW + g) * nkw;
 			for (uint32_t k = 0; k < f->ndef; k++)
@@ -261,6 +261,11 @@ void st_wv_compute_futures(struct validator *v)
 		if (first[b] < first[b - 1])
 			first[b] = first[b - 1];
 	compute_untagged_fences(v, first);
+	/* A flat op is an untagged LDS access while in flight: with one in the
+	 * function, any fence may see one, and drains every DS op. */
+	for (size_t k = 0; v->has_flat && k < v->facts.n; k++)
+		if (v->facts.v[k].roles & ROLE_LDS_FENCE)
+			v->facts.v[k].fence_untagged[0] = true;
 	/* Iterate in reverse block order (close to post-order for laid-out code)
 	 * until nothing changes; depths only grow, up to the cap. */
 	memcpy(live_in, ue, (size_t)nb * nkw * sizeof *ue);

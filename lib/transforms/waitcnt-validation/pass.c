@@ -70,6 +70,7 @@ static void val_free(struct validator *v)
 	st_vec_free(&v->enc);
 	st_vec_free(&v->kenc);
 	st_vec_free(&v->viols);
+	st_vec_free(&v->ldsq);
 	free(v->vtable);
 }
 
@@ -97,6 +98,7 @@ static size_t report_unknown_mnemonic(struct validator *v, const struct st_funct
 static size_t validate_function(struct validator *v, const struct st_function *f)
 {
 	v->func = f;
+	v->has_flat = false;
 	v->nblocks = (uint32_t)f->blocks.n;
 	if (!v->nblocks)
 		return 0;

@@ -51,6 +51,9 @@ bool st_wv_report(struct validator *v, const struct violation *x)
 	}
 	st_buf_printf(&msg, "missing %s %d before '%s': ", st_counter_wait_mnemonic(x->counter), x->needed,
 	              c->inst->name);
+	if (p->flat)
+		st_buf_printf(&msg, "(a flat op retires only when %s and dscnt have both been 0 since it issued) ",
+		              st_counter_name(p->counter));
 	char reg[64];
 	switch (x->rule) {
 	case RULE_RAW:

@@ -243,7 +243,7 @@ void st_wv_encode(struct validator *v, uint32_t b)
 				if (bit(live, st_wv_key_index(v, keys[j])))
 					keys[nlive++] = keys[j];
 			e->nkeys = nlive;
-			if (!nlive && e->inst != ANON && !st_wv_may_matter(v, b, e->inst, q->n - k - 1) &&
+			if (!nlive && e->inst != ANON && !(e->mark & WV_FLAT) && !st_wv_may_matter(v, b, e->inst, q->n - k - 1) &&
 			    !st_wv_waw_matters(v, b, e->inst, st_wv_qat(q, k))) {
 				e->inst = ANON;
 				e->mark = 0;
@@ -315,7 +315,7 @@ void st_wv_class_key(struct validator *v, uint32_t from, const uint32_t *w, uint
 				continue;
 			}
 			st_vec_push(&v->kenc, inst);
-			st_vec_push(&v->kenc, split ? n - k - 1 : mark != 0);
+			st_vec_push(&v->kenc, split ? n - k - 1 : c == ST_CNT_TENSOR ? mark != 0 : mark);
 			st_vec_push(&v->kenc, trips);
 			st_vec_push(&v->kenc, nkeys);
 			for (uint32_t j = 0; j < 2 * nkeys; j++)

@@ -135,12 +135,20 @@ struct fact {
 	uint32_t tclass; /* first fact of the same token class (see st_wv_assign_token_classes) */
 	bool fence_untagged[2]; /* LDS fence: an untagged DS / ASYNC op may be in flight here */
 	const struct st_loop_annots *an; /* its loop annotations, NULL without */
+	bool flat;              /* a flat op: also an LDS access, out of order (see apply in explore.c) */
 };
+
+/* The mark of a flat op's entry (on its own counter, LOAD or STORE): it is
+ * complete once both its counter and DS have been waited down to 0 since it
+ * issued, in either order. Until then it owns its registers and, until DS
+ * drains, it is an untagged LDS access in flight. */
+enum { WV_FLAT = 1 << 30, WV_DS_DONE = 1 << 29, WV_MEM_DONE = 1 << 28 };
 
 /* One in-flight op on the current path. */
 struct went {
 	uint32_t inst;    /* fact index, or ANON */
-	uint32_t mark;    /* tensor: 1 + back edge crossed since st_wv_issue (inside its loop), else 0 */
+	uint32_t mark;    /* tensor: 1 + back edge crossed since st_wv_issue (inside its loop); a
+	                     flat op: WV_FLAT and the WV_*_DONE bits; else 0 */
 	enum st_counter counter;
 	bool live;
 	uint32_t key_off, nkeys; /* keys it still owns, into val.wkeys */
@@ -242,6 +250,8 @@ struct validator {
 	uint32_t vcap;
 
 	uint64_t nchecked;
+	bool has_flat;           /* the function has flat ops */
+	ST_VEC(uint32_t) ldsq;   /* scratch: the LDS accesses in flight (lds_in_flight) */
 };
 
 /* Ring accesses of fact `inst` (0 for ANON and unannotated facts). */
