@@ -141,6 +141,9 @@ void st_buf_putc(struct st_buf *b, char c);
 void st_buf_puts(struct st_buf *b, const char *s);
 void st_buf_putn(struct st_buf *b, const char *s, size_t n);
 void st_buf_printf(struct st_buf *b, const char *fmt, ...) ST_PRINTF(2, 3);
+/* `s` between double quotes with '"' and '\\' escaped by a backslash: the
+ * quoting of .stir strings, pass option values, assembly symbols and DOT IDs. */
+void st_buf_put_quoted(struct st_buf *b, const char *s);
 void st_buf_free(struct st_buf *b);
 /* NUL-terminates and returns the data (owned by the buffer). */
 const char *st_buf_cstr(struct st_buf *b);

@@ -39,16 +39,16 @@ static void put_html(struct st_buf *out, const char *s, size_t n)
 	st_buf_putn(out, s + run, n - run);
 }
 
-/* A quoted DOT ID. */
+/* A quoted DOT ID; control characters (which a DOT string cannot hold) are
+ * blanks. */
 static void put_quoted(struct st_buf *out, const char *s)
 {
-	st_buf_putc(out, '"');
-	for (const char *p = s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			st_buf_putc(out, '\\');
-		st_buf_putc(out, (unsigned char)*p < 0x20 ? ' ' : *p);
-	}
-	st_buf_putc(out, '"');
+	char *copy = st_xstrdup(s);
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+	st_buf_put_quoted(out, copy);
+	free(copy);
 }
 
 /* How an edge is drawn. Retreating edges are those going back in reverse

@@ -327,13 +327,7 @@ static void print_word(struct st_buf *out, const char *s)
 		st_buf_puts(out, s);
 		return;
 	}
-	st_buf_putc(out, '"');
-	for (const char *p = s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			st_buf_putc(out, '\\');
-		st_buf_putc(out, *p);
-	}
-	st_buf_putc(out, '"');
+	st_buf_put_quoted(out, s);
 }
 
 void st_pass_print_options(struct st_buf *out, const struct st_pass_info *pass,

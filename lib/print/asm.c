@@ -154,13 +154,7 @@ static void put_symbol(struct st_buf *out, const char *s)
 		st_buf_puts(out, s);
 		return;
 	}
-	st_buf_putc(out, '"');
-	for (const char *p = s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			st_buf_putc(out, '\\');
-		st_buf_putc(out, *p);
-	}
-	st_buf_putc(out, '"');
+	st_buf_put_quoted(out, s);
 }
 
 /* `.L<func>$<block>`: `.L` keeps block labels out of the symbol table and

@@ -38,21 +38,6 @@ static void put_i64(struct st_buf *out, int64_t v)
 	}
 }
 
-static void put_string(struct st_buf *out, const char *s)
-{
-	st_buf_putc(out, '"');
-	for (const char *run = s;; s++) {
-		if (*s == '"' || *s == '\\' || !*s) {
-			st_buf_putn(out, run, (size_t)(s - run));
-			if (!*s)
-				break;
-			st_buf_putc(out, '\\');
-			run = s;
-		}
-	}
-	st_buf_putc(out, '"');
-}
-
 /* A register is formatted on the stack and appended in one piece: kernels
  * are mostly registers. */
 static void put_reg(struct st_buf *out, struct st_reg r)
@@ -94,7 +79,7 @@ void st_print_operand(struct st_buf *out, const struct st_operand *op)
 		st_buf_puts(out, op->text);
 		return;
 	case ST_OPND_STRING:
-		put_string(out, op->text);
+		st_buf_put_quoted(out, op->text);
 		return;
 	case ST_OPND_HWREG:
 		st_buf_puts(out, "hwreg(");
@@ -141,7 +126,7 @@ void st_print_value(struct st_buf *out, const struct st_value *v)
 		st_buf_puts(out, v->text);
 		return;
 	case ST_VAL_STRING:
-		put_string(out, v->text);
+		st_buf_put_quoted(out, v->text);
 		return;
 	case ST_VAL_BOOL:
 		st_buf_puts(out, v->i ? "true" : "false");
@@ -183,7 +168,7 @@ static void put_mnemonic(struct st_buf *out, const char *name)
 		struct st_buf tmp = {0};
 		st_buf_puts(&tmp, "st.");
 		st_buf_puts(&tmp, name);
-		put_string(out, st_buf_cstr(&tmp));
+		st_buf_put_quoted(out, st_buf_cstr(&tmp));
 		st_buf_free(&tmp);
 	}
 }

@@ -68,6 +68,22 @@ void st_buf_printf(struct st_buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
+void st_buf_put_quoted(struct st_buf *b, const char *s)
+{
+	st_buf_putc(b, '"');
+	/* Runs without anything to escape are copied in one piece. */
+	for (const char *run = s;; s++) {
+		if (*s == '"' || *s == '\\' || !*s) {
+			st_buf_putn(b, run, (size_t)(s - run));
+			if (!*s)
+				break;
+			st_buf_putc(b, '\\');
+			run = s;
+		}
+	}
+	st_buf_putc(b, '"');
+}
+
 const char *st_buf_cstr(struct st_buf *b)
 {
 	reserve(b, 0);

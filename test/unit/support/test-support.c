@@ -93,6 +93,17 @@ START_TEST(buf_grows_and_formats)
 }
 END_TEST
 
+START_TEST(buf_quotes_strings)
+{
+	struct st_buf b = {0};
+	st_buf_put_quoted(&b, "");
+	st_buf_put_quoted(&b, "plain");
+	st_buf_put_quoted(&b, "a\"b\\c\"");
+	ck_assert_str_eq(st_buf_cstr(&b), "\"\"\"plain\"\"a\\\"b\\\\c\\\"\"");
+	st_buf_free(&b);
+}
+END_TEST
+
 START_TEST(vec_push_pop_clear)
 {
 	ST_VEC(int) v = {0};
@@ -241,6 +252,7 @@ int main(void)
 	tcase_add_test(tc, arena_large_allocations_keep_earlier_data);
 	tcase_add_test(tc, interner_returns_one_pointer_per_string);
 	tcase_add_test(tc, buf_grows_and_formats);
+	tcase_add_test(tc, buf_quotes_strings);
 	tcase_add_test(tc, vec_push_pop_clear);
 	tcase_add_test(tc, edit_distance_counts_edits);
 	tcase_add_test(tc, files_read_back_what_was_written_atomically);
