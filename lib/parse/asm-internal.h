@@ -28,6 +28,13 @@ struct asm_branch {
 	uint32_t col;
 };
 
+struct piece {
+	size_t start, end; /* an operand's text in its line */
+};
+
+ST_VEC_DECL(pieces, struct piece);
+ST_VEC_DECL(asm_operands, struct st_operand);
+
 struct asm_reader {
 	struct st_module *m;
 	struct st_diag_engine *diag;
@@ -38,6 +45,8 @@ struct asm_reader {
 	struct asm_map decls;   /* names declared .globl or .type @function */
 	struct asm_map kernels; /* names with an .amdhsa_kernel descriptor */
 	struct asm_map labels;  /* labels of the open function -> block */
+	struct asm_map roles;   /* mnemonic -> its roles (ndsts | flags << 8) */
+	struct asm_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
 	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */
@@ -55,7 +64,8 @@ struct asm_reader {
 	ST_VEC(struct asm_branch) branches; /* of the open function */
 	ST_VEC(struct st_block *) setpcs;   /* blocks ending in s_setpc, resolved at the end */
 	ST_VEC(struct st_operand) ops;      /* scratch: the operands of one instruction */
-	ST_VEC(uint32_t) opend;             /* scratch: where each operand's text ends */
+	struct pieces pieces;               /* scratch: their texts */
+	struct asm_operands dsts, srcs;     /* scratch: the instruction's destinations and sources */
 	char *clean;    /* scratch: the line with comments blanked, as long as the longest line */
 	size_t cleancap;
 	size_t nerrors;

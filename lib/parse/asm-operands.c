@@ -28,10 +28,11 @@ static void skip_blanks(struct expr *e)
 		e->p++;
 }
 
-static bool eat(struct expr *e, const char *op)
+#define eat(e, op) eat_n((e), (op), sizeof(op) - 1)
+
+static bool eat_n(struct expr *e, const char *op, size_t n)
 {
 	skip_blanks(e);
-	size_t n = strlen(op);
 	if ((size_t)(e->end - e->p) < n || memcmp(e->p, op, n) != 0)
 		return false;
 	/* `<` is not `<<`, `|` is not `||`: the longer operator is another one. */
@@ -187,6 +188,24 @@ bool asm_eval(struct asm_reader *r, const char *s, size_t n, int64_t *val, const
 	return e.ok;
 }
 
+/* A plain decimal s[0..n) (at most 18 digits, so no overflow): the common case
+ * of register indices and immediates, without the expression machinery. */
+static bool plain_decimal(const char *s, size_t n, int64_t *v)
+{
+	bool neg = n && *s == '-';
+	size_t k = neg;
+	if (k == n || n - k > 18)
+		return false;
+	int64_t x = 0;
+	for (; k < n; k++) {
+		if (s[k] < '0' || s[k] > '9')
+			return false;
+		x = x * 10 + (s[k] - '0');
+	}
+	*v = neg ? -x : x;
+	return true;
+}
+
 /* ---- Operands ---- */
 
 enum regasm_form { INDEXED, NAMED, IMPLICIT, PSEUDO };
@@ -207,10 +226,14 @@ static bool operator_char(char c) { return strchr("+-*/%&|^~<>!", c) != NULL; }
  * the text is no register, -1 after an error. */
 static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col, struct st_reg *reg)
 {
+	if (!n || *s < 'a' || *s > 'z')
+		return 0; /* every register spelling is lower case: skip the table */
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++) {
 		const char *sp = regasm[c].spelling;
+		if (*sp != *s || regasm[c].form == PSEUDO)
+			continue;
 		size_t k = strlen(sp);
-		if (!k || n < k || memcmp(s, sp, k) != 0 || regasm[c].form == PSEUDO)
+		if (n < k || memcmp(s, sp, k) != 0)
 			continue;
 		if (regasm[c].form != INDEXED) {
 			if (n != k)
@@ -225,7 +248,7 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 			for (size_t j = k; j < n; j++)
 				if (!isdigit((unsigned char)s[j]))
 					goto next; /* v5x, s_mov: a symbol */
-			if (!asm_eval(r, s + k, n - k, &lo, NULL))
+			if (!plain_decimal(s + k, n - k, &lo))
 				goto next;
 			hi = lo;
 		} else if (s[k] == '[' && s[n - 1] == ']') {
@@ -344,17 +367,39 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 		return true;
 	}
 	int64_t v;
-	if (is_decimal(s, n) && asm_eval(r, s, n, &v, NULL)) {
+	if (plain_decimal(s, n, &v) || (is_decimal(s, n) && asm_eval(r, s, n, &v, NULL))) {
 		op->kind = ST_OPND_INT;
 		op->ival = v;
 		return true;
 	}
 	op->text = st_internn(m->strings, s, n);
+	if (n > 2 && n <= 18 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		uint64_t x = 0;
+		size_t k = 2;
+		for (; k < n && isxdigit((unsigned char)s[k]); k++)
+			x = x * 16 + (uint64_t)(isdigit((unsigned char)s[k]) ? s[k] - '0' : (tolower((unsigned char)s[k]) - 'a' + 10));
+		if (k == n) { /* 0x1f: the common hex immediate */
+			op->kind = ST_OPND_HEX;
+			op->ival = (int64_t)x;
+			return true;
+		}
+	}
+	size_t id = 0;
+	while (id < n && ident_char(s[id]))
+		id++;
+	if (id == n && ident_start(*s)) { /* one name: a symbol's value, or a symbol (off, null) */
+		uint64_t sv;
+		if (asm_map_get(&r->syms, op->text, &sv)) {
+			op->kind = ST_OPND_HEX;
+			op->ival = (int64_t)sv;
+		}
+		return true;
+	}
 	if (is_float(s, n)) {
 		op->kind = ST_OPND_FLOAT;
 		return true;
 	}
-	/* 0x1f, MT0/2, NumPersistIters-1: the value for the analyses, the spelling kept. */
+	/* MT0/2, NumPersistIters-1: the value for the analyses, the spelling kept. */
 	if (asm_eval(r, s, n, &v, NULL)) {
 		op->kind = ST_OPND_HEX;
 		op->ival = v;
@@ -369,11 +414,6 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
  * operator (`instid0(X) | instskip(Y)`, `MT0 / 2`) and commas inside
  * brackets or parentheses. Fills r->ops with the operands' texts as
  * (col, end) pairs and returns where the modifiers start. */
-struct piece {
-	size_t start, end;
-};
-
-ST_VEC_DECL(pieces, struct piece);
 
 static size_t split_operands(const char *text, size_t start, size_t end, struct pieces *out)
 {
@@ -491,6 +531,18 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	return true;
 }
 
+/* The roles of a mnemonic, worked out once per reader. */
+static struct st_roles roles_of(struct asm_reader *r, const struct half *h)
+{
+	uint64_t v;
+	if (asm_map_get(&r->roles, h->name, &v))
+		return (struct st_roles){(unsigned)(v & 0xff), (unsigned)(v >> 8)};
+	struct st_roles roles = st_mnemonic_roles(h->row);
+	st_assert(roles.ndsts <= 0xff);
+	asm_map_put(&r->roles, h->name, roles.ndsts | (uint64_t)roles.flags << 8);
+	return roles;
+}
+
 /* How many of a half's operands it writes. */
 static size_t written(const struct half *h, struct st_roles roles)
 {
@@ -500,39 +552,53 @@ static size_t written(const struct half *h, struct st_roles roles)
 	return n < h->nops ? n : h->nops;
 }
 
-/* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. */
+/* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions
+ * with the same list share one read-only attribute list, as the .stir
+ * reader's repeated lists are (st_inst_add_attr copies before adding). */
 static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list)
 {
-	struct st_value ids[16];
-	size_t n = 0;
 	const char *p = list;
-	while (*p && n < 16) {
-		char *e;
-		long v = strtol(p, &e, 10);
-		if (e == p || v < 0)
-			break;
-		ids[n++] = st_int_value(v);
-		p = e;
+	size_t n = 0;
+	while (*p >= '0' && *p <= '9' && n < 16) {
+		while (*p >= '0' && *p <= '9')
+			p++;
+		n++;
 		if (*p != ',')
 			break;
 		p++;
 	}
-	if (!n || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')) {
+	if (!n || p[-1] == ',' || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')) {
 		asm_error(r, i->loc.col, "malformed 'st.token:' comment (expected st.token:N or st.token:N,M,...)");
 		return false;
 	}
-	static const char *const field = "tokens";
-	struct st_value arr = st_array_value(r->m, n, ids);
-	struct st_attr a = {.name = st_intern(r->m->strings, "mod.memtoken"), .loc = i->loc,
-	                    .value = st_dict_value(r->m, 1, &field, &arr)};
-	st_inst_add_attr(r->m, i, a);
+	const char *key = st_internn(r->m->strings, list, (size_t)(p - list));
+	uint64_t shared;
+	if (!asm_map_get(&r->token_attrs, key, &shared)) {
+		struct st_value ids[16];
+		size_t k = 0;
+		for (const char *q = list; k < n; q++) {
+			ids[k++] = st_int_value(strtol(q, (char **)&q, 10));
+			if (*q != ',')
+				break;
+		}
+		static const char *const field = "tokens";
+		struct st_value arr = st_array_value(r->m, n, ids);
+		struct st_attr *a = st_arena_alloc(r->m->arena, sizeof *a);
+		*a = (struct st_attr){.name = st_intern(r->m->strings, "mod.memtoken"),
+		                      .value = st_dict_value(r->m, 1, &field, &arr)};
+		shared = (uint64_t)(uintptr_t)a;
+		asm_map_put(&r->token_attrs, key, shared);
+	}
+	i->attrs = (struct st_attr *)(uintptr_t)shared;
+	i->nattrs = 1;
+	i->lgcapattrs = 0; /* exactly full: an addition copies the list */
 	return true;
 }
 
 struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
                                 const char *st_token)
 {
-	struct pieces pieces = {0};
+	struct pieces *pieces = &r->pieces;
 	r->ops.n = 0;
 	/* A dual-issue line: `v_dual_X ... :: v_dual_Y ...`. */
 	size_t split = end;
@@ -543,12 +609,12 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 		}
 	struct half h[2];
 	int nh = 1;
-	bool ok = read_half(r, code, start, split, &h[0], &pieces);
+	bool ok = read_half(r, code, start, split, &h[0], pieces);
 	if (ok && split < end) {
 		size_t y = split + 2;
 		while (y < end && (code[y] == ' ' || code[y] == '\t'))
 			y++;
-		ok = read_half(r, code, y, end, &h[1], &pieces);
+		ok = read_half(r, code, y, end, &h[1], pieces);
 		nh = 2;
 		if (ok && !h[1].row) {
 			const char *hint = st_mnemonic_suggest(h[1].name);
@@ -556,7 +622,6 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 			            h[1].name, hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
 		}
 	}
-	st_vec_free(&pieces);
 	if (!ok)
 		return NULL;
 
@@ -565,47 +630,44 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	struct st_inst *i = st_inst_new(m, h[0].name, loc);
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
-	ST_VEC(struct st_operand) dsts = {0}, srcs = {0};
+	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
+	dsts->n = srcs->n = 0;
 	for (int k = 0; k < nh; k++) {
-		struct st_roles roles = st_mnemonic_roles(h[k].row);
+		struct st_roles roles = roles_of(r, &h[k]);
 		const struct st_operand *ops = r->ops.v + h[k].first;
 		if (roles.flags & ST_ROLE_UNKNOWN) {
 			for (size_t j = 0; j < h[k].nops; j++)
 				if (ops[j].kind == ST_OPND_REG)
-					st_vec_push(&dsts, ops[j]);
+					st_vec_push(dsts, ops[j]);
 			for (size_t j = 0; j < h[k].nops; j++)
-				st_vec_push(&srcs, ops[j]);
+				st_vec_push(srcs, ops[j]);
 			continue;
 		}
 		size_t w = written(&h[k], roles);
 		for (size_t j = 0; j < w; j++)
-			st_vec_push(&dsts, ops[j]);
+			st_vec_push(dsts, ops[j]);
 		bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
 		for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
-			st_vec_push(&srcs, ops[j]);
+			st_vec_push(srcs, ops[j]);
 		if (roles.flags & ST_ROLE_WRITES_SCC)
-			st_vec_push(&dsts, implicit(ST_REG_SCC));
+			st_vec_push(dsts, implicit(ST_REG_SCC));
 		if (roles.flags & ST_ROLE_WRITES_EXEC)
-			st_vec_push(&dsts, implicit(ST_REG_EXEC_LO));
+			st_vec_push(dsts, implicit(ST_REG_EXEC_LO));
 		if (roles.flags & ST_ROLE_READS_SCC)
-			st_vec_push(&srcs, implicit(ST_REG_SCC));
+			st_vec_push(srcs, implicit(ST_REG_SCC));
 		if (roles.flags & ST_ROLE_READS_VCC)
-			st_vec_push(&srcs, implicit(ST_REG_VCC_LO));
+			st_vec_push(srcs, implicit(ST_REG_VCC_LO));
 		if (roles.flags & ST_ROLE_READS_EXEC)
-			st_vec_push(&srcs, implicit(ST_REG_EXEC_LO));
+			st_vec_push(srcs, implicit(ST_REG_EXEC_LO));
 	}
-	if (dsts.n > ST_MAX_OPERANDS || srcs.n > ST_MAX_OPERANDS) {
+	if (dsts->n > ST_MAX_OPERANDS || srcs->n > ST_MAX_OPERANDS) {
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
-		st_vec_free(&dsts);
-		st_vec_free(&srcs);
 		return NULL;
 	}
-	i->dsts = copy_ops(m, dsts.v, dsts.n);
-	i->ndsts = (uint16_t)dsts.n;
-	i->srcs = copy_ops(m, srcs.v, srcs.n);
-	i->nsrcs = (uint16_t)srcs.n;
-	st_vec_free(&dsts);
-	st_vec_free(&srcs);
+	i->dsts = copy_ops(m, dsts->v, dsts->n);
+	i->ndsts = (uint16_t)dsts->n;
+	i->srcs = copy_ops(m, srcs->v, srcs->n);
+	i->nsrcs = (uint16_t)srcs->n;
 	if (st_token && !add_tokens(r, i, st_token))
 		return NULL;
 	return i;

@@ -602,7 +602,11 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.branches);
 	st_vec_free(&r.setpcs);
 	st_vec_free(&r.ops);
-	st_vec_free(&r.opend);
+	st_vec_free(&r.pieces);
+	st_vec_free(&r.dsts);
+	st_vec_free(&r.srcs);
+	asm_map_free(&r.roles);
+	asm_map_free(&r.token_attrs);
 	free(r.clean);
 	if (r.nerrors) {
 		st_module_free(m);
