@@ -218,7 +218,7 @@ struct st_isa_memo;
 /* The text of an assembly input, kept so that every item no pass changed is
  * printed back byte for byte: item lines are found by their loc.line. */
 struct st_asm_source {
-	char *text;           /* the whole input (owned) */
+	const char *text;     /* the whole input (the caller's, who keeps it while the module lives) */
 	size_t len;
 	uint32_t first_line;  /* line number of text's first line */
 	uint32_t nlines;

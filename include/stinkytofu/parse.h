@@ -36,9 +36,10 @@ struct st_module *st_parse(const char *filename, const char *text, size_t len, u
 struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_engine *diag);
 
 /* Reads gfx1250 assembly (docs/asm-input.md): text[0..len), whose first line
- * is first_line of `filename`. The module keeps a copy of the text
- * (m->asm_source) so unchanged items print back byte for byte. Errors go to
- * `diag`; on any error the result is NULL. */
+ * is first_line of `filename`. The module refers to the text
+ * (m->asm_source) to print unchanged items back byte for byte, so the caller
+ * keeps it until st_module_free. Errors go to `diag`; on any error the result
+ * is NULL. */
 struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
                                struct st_diag_engine *diag);
 

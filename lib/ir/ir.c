@@ -222,7 +222,6 @@ void st_module_free(struct st_module *m)
 	st_vec_free(&m->funcs);
 	memo_free(m->isa_memo);
 	if (m->asm_source) {
-		free(m->asm_source->text);
 		free(m->asm_source->line_start);
 		free(m->asm_source);
 	}

@@ -41,6 +41,7 @@ struct asm_reader {
 	const char *file; /* interned */
 	struct st_asm_source *src;
 	uint32_t line;      /* number of the line being read */
+	const char *line_end; /* where its text ends (the text has no terminating NUL) */
 	struct asm_map syms;    /* .set / `=` symbols -> value */
 	struct asm_map decls;   /* names declared .globl or .type @function */
 	struct asm_map kernels; /* names with an .amdhsa_kernel descriptor */

@@ -255,10 +255,13 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 			const char *in = s + k + 1, *inend = s + n - 1;
 			const char *colon = memchr(in, ':', (size_t)(inend - in));
 			const char *und = NULL;
-			bool ok = asm_eval(r, in, (size_t)((colon ? colon : inend) - in), &lo, &und);
+			size_t nlo = (size_t)((colon ? colon : inend) - in);
+			bool ok = plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
 			hi = lo;
-			if (ok && colon)
-				ok = asm_eval(r, colon + 1, (size_t)(inend - colon - 1), &hi, &und);
+			if (ok && colon) {
+				size_t nhi = (size_t)(inend - colon - 1);
+				ok = plain_decimal(colon + 1, nhi, &hi) || asm_eval(r, colon + 1, nhi, &hi, &und);
+			}
 			if (!ok) {
 				if (und)
 					asm_error(r, col, "undefined symbol '%s' in register '%.*s'", und, (int)n, s);
@@ -555,34 +558,33 @@ static size_t written(const struct half *h, struct st_roles roles)
 /* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions
  * with the same list share one read-only attribute list, as the .stir
  * reader's repeated lists are (st_inst_add_attr copies before adding). */
-static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list)
+static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list, const char *end)
 {
 	const char *p = list;
 	size_t n = 0;
-	while (*p >= '0' && *p <= '9' && n < 16) {
-		while (*p >= '0' && *p <= '9')
-			p++;
-		n++;
-		if (*p != ',')
+	int64_t ids[16];
+	while (p < end && *p >= '0' && *p <= '9' && n < 16) {
+		int64_t v = 0;
+		for (; p < end && *p >= '0' && *p <= '9' && v < (1 << 24); p++)
+			v = v * 10 + (*p - '0');
+		ids[n++] = v;
+		if (p >= end || *p != ',')
 			break;
 		p++;
 	}
-	if (!n || p[-1] == ',' || (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')) {
+	if (!n || p[-1] == ',' || (p < end && *p != ' ' && *p != '\t' && *p != '\r') ||
+	    (p < end && *p >= '0' && *p <= '9')) {
 		asm_error(r, i->loc.col, "malformed 'st.token:' comment (expected st.token:N or st.token:N,M,...)");
 		return false;
 	}
 	const char *key = st_internn(r->m->strings, list, (size_t)(p - list));
 	uint64_t shared;
 	if (!asm_map_get(&r->token_attrs, key, &shared)) {
-		struct st_value ids[16];
-		size_t k = 0;
-		for (const char *q = list; k < n; q++) {
-			ids[k++] = st_int_value(strtol(q, (char **)&q, 10));
-			if (*q != ',')
-				break;
-		}
+		struct st_value vals[16];
+		for (size_t k = 0; k < n; k++)
+			vals[k] = st_int_value(ids[k]);
 		static const char *const field = "tokens";
-		struct st_value arr = st_array_value(r->m, n, ids);
+		struct st_value arr = st_array_value(r->m, n, vals);
 		struct st_attr *a = st_arena_alloc(r->m->arena, sizeof *a);
 		*a = (struct st_attr){.name = st_intern(r->m->strings, "mod.memtoken"),
 		                      .value = st_dict_value(r->m, 1, &field, &arr)};
@@ -668,7 +670,7 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	i->ndsts = (uint16_t)dsts->n;
 	i->srcs = copy_ops(m, srcs->v, srcs->n);
 	i->nsrcs = (uint16_t)srcs->n;
-	if (st_token && !add_tokens(r, i, st_token))
+	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
 	return i;
 }

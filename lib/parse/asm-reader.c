@@ -548,9 +548,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	struct st_module *m = st_module_new(filename);
 	struct st_asm_source *src = st_xcalloc(1, sizeof *src);
 	m->asm_source = src;
-	src->text = st_xmalloc(len + 1);
-	memcpy(src->text, text, len);
-	src->text[len] = '\0';
+	src->text = text; /* borrowed: the caller keeps it while the module lives */
 	src->len = len;
 	src->first_line = first_line;
 	size_t cap = 1024;
@@ -573,6 +571,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 			n--;
 		if (n && s[n - 1] == '\r')
 			n--;
+		r.line_end = s + n;
 		const char *nul = memchr(s, '\0', n);
 		if (nul) {
 			asm_error(&r, (uint32_t)(nul - s) + 1, "NUL byte in input");
