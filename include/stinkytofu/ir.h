@@ -386,5 +386,9 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
 /* Creates the canonical wait for one counter (not inserted), e.g.
  * "st.s_wait_dscnt"(2) { mod.swaitcnt = { vlcnt = -1, vscnt = -1, dlcnt = 2, dscnt = -1, kmcnt = -1 } } */
 struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
+/* The same for a packed wait on `mem` (LOAD or STORE) and DS, e.g.
+ * "st.s_wait_loadcnt_dscnt"(0x102) { mod.swaitcnt = { vlcnt = 1, ..., dlcnt = 2, ... } }. */
+struct st_inst *st_wait_new_packed(struct st_module *m, enum st_counter mem, int mem_count, int ds_count,
+                                   struct st_loc loc);
 
 #endif

@@ -1,6 +1,7 @@
 /* Instruction traits: what an instruction is (LDS reader, barrier, wait, ...)
  * from its ISA row and operands, what a wait in the input guarantees, and the
  * canonical wait the passes insert. */
+#include <stdio.h>
 #include <string.h>
 
 #include "stinkytofu/ir.h"
@@ -120,6 +121,35 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 		return counts[e->wait_counter] >= 0 || counts[ST_CNT_DS] >= 0;
 	}
 	return false;
+}
+
+struct st_inst *st_wait_new_packed(struct st_module *m, enum st_counter mem, int mem_count, int ds_count,
+                                   struct st_loc loc)
+{
+	st_assert(mem == ST_CNT_LOAD || mem == ST_CNT_STORE);
+	if (mem_count > st_counter_max(mem))
+		mem_count = st_counter_max(mem);
+	if (ds_count > st_counter_max(ST_CNT_DS))
+		ds_count = st_counter_max(ST_CNT_DS);
+	char name[64];
+	snprintf(name, sizeof name, "%s_%s", st_counter_wait_mnemonic(mem), st_counter_name(ST_CNT_DS));
+	struct st_inst *w = st_inst_new(m, name, loc);
+	st_assert(w->isa->wait_form == ST_WAIT_PACKED_DS && w->isa->wait_counter == mem);
+	w->created = true;
+	st_inst_add_src(m, w, st_int_operand(mem_count << 8 | ds_count));
+	int n;
+	const char *const *names = st_swaitcnt_fields(&n);
+	const char *memfield = st_swaitcnt_field(mem, NULL), *dsfield = st_counter_info(ST_CNT_DS)->mod_field;
+	struct st_value vals[8];
+	st_assert(n <= 8);
+	for (int k = 0; k < n; k++)
+		vals[k] = st_int_value(strcmp(names[k], memfield) == 0 ? mem_count
+		                       : strcmp(names[k], dsfield) == 0 ? ds_count
+		                                                          : -1);
+	struct st_attr a = {.name = "mod.swaitcnt", .loc = loc};
+	a.value = st_dict_value(m, (size_t)n, names, vals);
+	st_inst_add_attr(m, w, a);
+	return w;
 }
 
 struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stinkytofu/print.h"
 #include "waitcnt.h"
 
 /* What to tag so that a conservative fallback becomes a wait for tokens:
@@ -120,14 +121,53 @@ static struct st_inst *insertion_point(const struct wc_dataflow *df, struct st_i
 	return pos;
 }
 
+/* combineWaits: the memory counter whose wait joins the DS wait of one
+ * anchor in a packed s_wait_<mem>_dscnt (LOAD, else STORE), or ST_CNT_NONE. */
+static enum st_counter packed_partner(const struct wc_dataflow *df, const int *cnt)
+{
+	if (!df->combine_waits || cnt[ST_CNT_DS] == WC_UNUSED)
+		return ST_CNT_NONE;
+	if (cnt[ST_CNT_LOAD] != WC_UNUSED)
+		return ST_CNT_LOAD;
+	return cnt[ST_CNT_STORE] != WC_UNUSED ? ST_CNT_STORE : ST_CNT_NONE;
+}
+
+/* The wait for counter c of one anchor or drain (values already clamped),
+ * or the packed wait of c and its partner: its provenance is both halves'. */
+static struct st_inst *new_wait(struct wc_dataflow *df, enum st_counter c, enum st_counter partner, const int *v,
+                                struct st_loc loc, const struct st_inst *anchor, const struct st_block *drain,
+                                const struct wc_reason *r, size_t n)
+{
+	struct st_module *m = df->func->module;
+	if (partner == ST_CNT_NONE) {
+		struct st_inst *w = st_wait_new(m, c, v[c], loc);
+		st_wc_provenance(df, w, anchor, drain, c, r, n);
+		return w;
+	}
+	struct st_inst *w = st_wait_new_packed(m, partner, v[partner], v[ST_CNT_DS], loc);
+	struct st_inst *half[2] = {st_wait_new(m, ST_CNT_DS, 0, loc), st_wait_new(m, partner, 0, loc)};
+	struct st_buf text = {0};
+	for (int k = 0; k < 2; k++) {
+		st_wc_provenance(df, half[k], anchor, drain, k ? partner : ST_CNT_DS, r, n);
+		const char *t = st_wait_provenance(half[k]);
+		st_buf_printf(&text, "%s%s: %s", k ? "; " : "", st_counter_name(k ? partner : ST_CNT_DS), t ? t : "");
+	}
+	const char *name = "text";
+	struct st_value val = {.kind = ST_VAL_STRING, .text = st_arena_strndup(m->arena, st_buf_cstr(&text), text.len)};
+	struct st_attr attr = {.name = st_intern(m->strings, "mod.wait_provenance"), .loc = loc};
+	attr.value = st_dict_value(m, 1, &name, &val);
+	st_inst_add_attr(m, w, attr);
+	st_buf_free(&text);
+	return w;
+}
+
 void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
 {
 	struct st_pass_ctx *ctx = df->ctx;
-	struct st_module *m = df->func->module;
 	bool remarks = explain && ctx && ctx->diag;
 	/* The plan's reasons, which the provenance reads, are always recorded. */
 	unsigned per_counter[ST_NUM_COUNTERS] = {0};
-	unsigned drains = 0, relaxed = 0;
+	unsigned drains = 0, relaxed = 0, combined = 0;
 
 	/* Tail drains (sorted by predecessor block index). */
 	for (size_t k = 0; k < plan->drains.n; k++) {
@@ -136,16 +176,24 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 		struct st_inst *term = st_block_terminator(d->pred);
 		struct st_inst *pos = term && st_inst_is_branch(term) ? term : NULL;
 		struct st_loc loc = drain_loc(d->pred, pos);
+		enum st_counter partner = packed_partner(df, d->spec.cnt);
+		int vals[ST_NUM_COUNTERS];
+		for (int ci = 0; ci < ST_NUM_COUNTERS; ci++)
+			vals[ci] = d->spec.cnt[ci] > st_counter_max((enum st_counter)ci) ? st_counter_max((enum st_counter)ci)
+			                                                                  : d->spec.cnt[ci];
 		for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 			enum st_counter c = (enum st_counter)ci;
 			if (d->spec.cnt[c] == WC_UNUSED)
 				continue;
-			struct st_inst *w = st_wait_new(m, c, d->spec.cnt[c], loc);
-			if (pos)
-				st_inst_insert_before(pos, w);
-			else
-				st_block_append(d->pred, w);
-			st_wc_provenance(df, w, NULL, d->pred, c, plan->reasons.v, plan->reasons.n);
+			if (c != partner) {
+				struct st_inst *w = new_wait(df, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, loc, NULL, d->pred,
+				                             plan->reasons.v, plan->reasons.n);
+				if (pos)
+					st_inst_insert_before(pos, w);
+				else
+					st_block_append(d->pred, w);
+				combined += c == ST_CNT_DS && partner != ST_CNT_NONE;
+			}
 			per_counter[c]++;
 			drains++;
 			if (!remarks)
@@ -197,17 +245,25 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 				relaxed++;
 			int skipped[ST_NUM_COUNTERS] = {0};
 			struct st_inst *pos = insertion_point(df, i, skipped);
+			enum st_counter partner = packed_partner(df, a->spec.cnt);
+			int vals[ST_NUM_COUNTERS];
 			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 				enum st_counter c = (enum st_counter)ci;
 				int v = a->spec.cnt[c];
-				if (v == WC_UNUSED)
-					continue;
 				v = v > skipped[c] ? v - skipped[c] : 0;
-				if (v > st_counter_max(c))
-					v = st_counter_max(c);
-				struct st_inst *w = st_wait_new(m, c, v, i->loc);
-				st_inst_insert_before(pos, w);
-				st_wc_provenance(df, w, i, NULL, c, plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s]);
+				vals[c] = v > st_counter_max(c) ? st_counter_max(c) : v;
+			}
+			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+				enum st_counter c = (enum st_counter)ci;
+				if (a->spec.cnt[c] == WC_UNUSED)
+					continue;
+				int v = vals[c];
+				if (c != partner) {
+					struct st_inst *w = new_wait(df, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, i->loc, i, NULL,
+					                             plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s]);
+					st_inst_insert_before(pos, w);
+					combined += c == ST_CNT_DS && partner != ST_CNT_NONE;
+				}
 				per_counter[c]++;
 				if (!remarks)
 					continue;
@@ -248,6 +304,8 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 		}
 		if (drains)
 			st_pass_stat_add(ctx, "tail-drains", drains);
+		if (combined)
+			st_pass_stat_add(ctx, "combined-waits", combined);
 		if (relaxed)
 			st_pass_stat_add(ctx, "relaxed-anchors", relaxed);
 		if (total)

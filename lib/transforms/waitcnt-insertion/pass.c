@@ -25,6 +25,7 @@ enum {
 	OPT_NO_PROMOTION,
 	OPT_ITERATION_CAP,
 	OPT_TENSOR_DESCRIPTOR_WAR,
+	OPT_COMBINE_WAITS,
 };
 
 static const struct st_pass_option options[] = {
@@ -38,6 +39,10 @@ static const struct st_pass_option options[] = {
 	                       ST_OPT_RANGE(0, INT32_MAX)},
 	[OPT_TENSOR_DESCRIPTOR_WAR] = {"enableTensorDescriptorWar", ST_OPT_FLAG, "",
 	                               "a write of an SGPR an in-flight tensor_load_to_lds reads waits for it", ST_OPT_ANY},
+	[OPT_COMBINE_WAITS] = {"combineWaits", ST_OPT_FLAG, "",
+	                       "one s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt where an anchor needs both counters "
+	                       "(default: on for assembly input, off for .stir)",
+	                       ST_OPT_ANY},
 };
 
 /* The pass's tensor policy: with one wave every consumer drains tensor
@@ -59,6 +64,8 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	df.stores_on_loadcnt = ctx->opts[OPT_STORES_ON_LOADCNT].flag;
 	df.num_waves = ctx->config ? ctx->config->num_waves : 0;
 	df.tensor_descriptor_war = ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag;
+	/* Assembly as LLVM writes it packs the two waits; .stir keeps its form. */
+	df.combine_waits = ctx->opts[OPT_COMBINE_WAITS].set ? ctx->opts[OPT_COMBINE_WAITS].flag : f->module->asm_source != NULL;
 	if (!st_wc_loops_init(&df)) {
 		st_wc_dataflow_free(&df);
 		return false;

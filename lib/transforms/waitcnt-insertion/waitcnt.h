@@ -294,6 +294,7 @@ struct wc_dataflow {
 	bool loop_carried_token_deps;
 	bool stores_on_loadcnt;
 	bool has_flat; /* the function has flat ops (which also count on DS) */
+	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
