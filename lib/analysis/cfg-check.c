@@ -15,25 +15,56 @@ static bool lists(const struct st_block *b, const struct st_block *to)
 	return false;
 }
 
-/* The block holding the in-block label `name` (label_* operands), or NULL. */
-static const struct st_block *label_block(const struct st_function *f, const char *name)
+/* Branch targets by name, sorted for bsearch: block labels (string
+ * operands) and in-block labels (label_* operands), each with its block,
+ * so a kernel of many blocks is checked in n log n. */
+struct target {
+	const char *name;
+	bool in_block; /* an in-block label, not a block label */
+	const struct st_block *block;
+};
+
+static int cmp_target(const void *a, const void *b)
 {
-	for (size_t bi = 0; bi < f->blocks.n; bi++)
-		st_foreach_item(f->blocks.v[bi], i)
-			if (i->kind == ST_ITEM_LABEL && strcmp(i->name, name) == 0)
-				return f->blocks.v[bi];
-	return NULL;
+	const struct target *x = a, *y = b;
+	if (x->in_block != y->in_block)
+		return x->in_block - y->in_block;
+	return strcmp(x->name, y->name);
+}
+
+struct targets {
+	ST_VEC(struct target) v;
+};
+
+static void collect_targets(struct targets *t, const struct st_function *f)
+{
+	for (size_t bi = 0; bi < f->blocks.n; bi++) {
+		const struct st_block *b = f->blocks.v[bi];
+		st_vec_push(&t->v, ((struct target){b->label, false, b}));
+		st_foreach_item(b, i)
+			if (i->kind == ST_ITEM_LABEL)
+				st_vec_push(&t->v, ((struct target){i->name, true, b}));
+	}
+	if (t->v.n)
+		qsort(t->v.v, t->v.n, sizeof *t->v.v, cmp_target);
+}
+
+static const struct st_block *find_target(const struct targets *t, const char *name, bool in_block)
+{
+	struct target key = {name, in_block, NULL};
+	const struct target *hit = t->v.n ? bsearch(&key, t->v.v, t->v.n, sizeof *t->v.v, cmp_target) : NULL;
+	return hit ? hit->block : NULL;
 }
 
 static const struct st_inst *last_inst(const struct st_block *b)
 {
-	const struct st_inst *last = NULL;
-	st_foreach_inst(b, i)
-		last = i;
-	return last;
+	const struct st_inst *i = b->last;
+	while (i && i->kind != ST_ITEM_INST)
+		i = i->prev;
+	return i;
 }
 
-static size_t check_branch(const struct st_function *f, const struct st_block *b, const struct st_inst *t,
+static size_t check_branch(const struct targets *targets, const struct st_block *b, const struct st_inst *t,
                            struct st_diag_engine *d)
 {
 	size_t n = 0;
@@ -41,8 +72,7 @@ static size_t check_branch(const struct st_function *f, const struct st_block *b
 		const struct st_operand *op = &t->srcs[k];
 		if (op->kind != ST_OPND_STRING && op->kind != ST_OPND_LABEL)
 			continue;
-		const struct st_block *to =
-		    op->kind == ST_OPND_STRING ? st_function_find_block(f, op->text) : label_block(f, op->text);
+		const struct st_block *to = find_target(targets, op->text, op->kind == ST_OPND_LABEL);
 		if (!to) {
 			st_warning(d, st_operand_loc(t, op), "'%s' in ^%s branches to '%s', which names no block of this function",
 			           t->name, b->label, op->text);
@@ -66,11 +96,13 @@ static size_t check_branch(const struct st_function *f, const struct st_block *b
 static size_t check_function(const struct st_function *f, struct st_diag_engine *d)
 {
 	size_t n = 0, nb = f->blocks.n;
+	struct targets targets = {0};
+	collect_targets(&targets, f);
 	for (size_t bi = 0; bi < nb; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
 		const struct st_inst *t = last_inst(b);
 		if (t && st_inst_is_branch(t))
-			n += check_branch(f, b, t, d);
+			n += check_branch(&targets, b, t, d);
 		if ((!t || !st_inst_is_terminator(t)) && !b->succs.n && bi + 1 < nb) {
 			st_warning(d, b->loc,
 			           "^%s ends without a terminator or a 'Successors:' line, and ^%s follows: the CFG has no edge "
@@ -79,6 +111,7 @@ static size_t check_function(const struct st_function *f, struct st_diag_engine 
 			n++;
 		}
 	}
+	st_vec_free(&targets.v);
 	if (nb < 2)
 		return n;
 	/* Reachability from the first block, over the Successors: lines. */
