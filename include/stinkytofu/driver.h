@@ -68,6 +68,9 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err);
 
 void st_driver_print_help(FILE *out);
+/* The manual page stinkytofu-opt(1), in roff, from the same tables as --help
+ * (the build installs it). */
+void st_driver_print_man(FILE *out);
 void st_driver_list_passes(FILE *out);
 void st_driver_print_version(FILE *out);
 

@@ -459,6 +459,28 @@ static const char *default_text(const struct st_pass_option *op)
 	return t;
 }
 
+/* How a flag is written: "-o FILE", "--arch=ARCH", "--print-changed[=diff]". */
+static void flag_synopsis(const struct flag *f, char *lhs, size_t n)
+{
+	const char *dashes = strlen(f->name) == 1 ? "-" : "--";
+	if (f->kind == ARG_VALUE)
+		snprintf(lhs, n, "%s%s%s%s", dashes, f->name, strlen(f->name) == 1 ? " " : "=", f->metavar);
+	else if (f->kind == ARG_OPTIONAL)
+		snprintf(lhs, n, "%s%s[=%s]", dashes, f->name, f->metavar);
+	else
+		snprintf(lhs, n, "%s%s", dashes, f->name);
+}
+
+/* "integer (default: 64, in 1..4096)": what --help and the manual page say of
+ * a pass option before its help text. */
+static void option_synopsis(const struct st_pass_option *op, int width, char *out, size_t n)
+{
+	char range[64];
+	bool ranged = st_opt_range_text(range, sizeof range, op);
+	snprintf(out, n, "%-*s (default: %s%s%s)", width, st_opt_type_name(op->type), default_text(op),
+	         ranged ? ", " : "", ranged ? range : "");
+}
+
 void st_driver_print_help(FILE *out)
 {
 	fputs("OVERVIEW: stinkytofu-opt - optimizer driver for the StinkyTofu GPU-assembly IR (.stir)\n\n"
@@ -468,16 +490,9 @@ void st_driver_print_help(FILE *out)
 	      "verification error, 2 usage error.\n\nOPTIONS:\n",
 	      out);
 	for (size_t k = 0; k < NFLAGS; k++) {
-		const struct flag *f = &flags[k];
 		char lhs[64];
-		const char *dashes = strlen(f->name) == 1 ? "-" : "--";
-		if (f->kind == ARG_VALUE)
-			snprintf(lhs, sizeof lhs, "%s%s%s%s", dashes, f->name, strlen(f->name) == 1 ? " " : "=", f->metavar);
-		else if (f->kind == ARG_OPTIONAL)
-			snprintf(lhs, sizeof lhs, "%s%s[=%s]", dashes, f->name, f->metavar);
-		else
-			snprintf(lhs, sizeof lhs, "%s%s", dashes, f->name);
-		fprintf(out, "  %-28s %s\n", lhs, f->help);
+		flag_synopsis(&flags[k], lhs, sizeof lhs);
+		fprintf(out, "  %-28s %s\n", lhs, flags[k].help);
 	}
 	fputs("\nPASSES (--PassName[=opt,key=value,...]; in --pass-pipeline: PassName{opt key=value}):\n", out);
 	const struct st_pass_registry *r = st_builtin_passes();
@@ -485,15 +500,91 @@ void st_driver_print_help(FILE *out)
 		const struct st_pass_info *p = r->passes[i];
 		fprintf(out, "  --%s\n      %s\n", p->name, p->summary);
 		for (size_t k = 0; k < p->noptions; k++) {
-			const struct st_pass_option *op = &p->options[k];
-			char range[64];
-			bool ranged = st_opt_range_text(range, sizeof range, op);
-			fprintf(out, "      %-24s %-8s (default: %s%s%s) %s\n", op->name, st_opt_type_name(op->type),
-			        default_text(op), ranged ? ", " : "", ranged ? range : "", op->help);
+			char what[128];
+			option_synopsis(&p->options[k], 8, what, sizeof what);
+			fprintf(out, "      %-24s %s %s\n", p->options[k].name, what, p->options[k].help);
 		}
 	}
 	fputs("\nOption values: quote with \"...\" to include ',' or blanks; lists are written {a,b}.\n"
 	      "See docs/cli.md for every option with an example.\n",
+	      out);
+}
+
+/* Text for roff: backslashes and minus signs escaped, and a line that would
+ * start with a control character made literal. */
+static void roff(FILE *out, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", out);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", out);
+		else if (*s == '-')
+			fputs("\\-", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+void st_driver_print_man(FILE *out)
+{
+	fprintf(out, ".TH STINKYTOFU-OPT 1 \"\" \"stinkytofu %s\" \"User Commands\"\n", ST_VERSION);
+	fputs(".SH NAME\nstinkytofu\\-opt \\- optimizer driver for the StinkyTofu GPU\\-assembly IR (.stir)\n"
+	      ".SH SYNOPSIS\n.B stinkytofu\\-opt\n"
+	      "[\\fIoptions\\fR] [\\fIINPUT.stir\\fR | \\-] [\\fB\\-\\-\\fIPassName\\fR[=\\fIopt\\fR,"
+	      "\\fIkey\\fR=\\fIvalue\\fR,...] ...]\n"
+	      ".SH DESCRIPTION\n"
+	      "Reads a kernel in StinkyTofu IR, runs the passes named on the command line in\n"
+	      "that order and writes the result (.stir, or gfx1250 assembly with\n"
+	      "\\fB\\-\\-emit\\-asm\\fR, or Graphviz pictures with \\fB\\-\\-emit\\-dot\\fR).\n"
+	      "Flags also work with one dash; boolean flags take =true/=false and a \\-\\-no\\- prefix.\n"
+	      "Unknown passes and options are errors, never silently skipped.\n"
+	      ".SH OPTIONS\n",
+	      out);
+	for (size_t k = 0; k < NFLAGS; k++) {
+		char lhs[64];
+		flag_synopsis(&flags[k], lhs, sizeof lhs);
+		fputs(".TP\n.B ", out);
+		roff(out, lhs);
+		fputc('\n', out);
+		roff(out, flags[k].help);
+		fputc('\n', out);
+	}
+	fputs(".SH PASSES\n"
+	      "A pass runs when named as a flag, \\fB\\-\\-\\fIPassName\\fR[=\\fIopt\\fR,\\fIkey\\fR=\\fIvalue\\fR,...],\n"
+	      "or as an element of \\fB\\-\\-pass\\-pipeline\\fR, \\fIPassName\\fR{\\fIopt key\\fR=\\fIvalue\\fR}.\n"
+	      "Option values are quoted with \"...\" to include ',' or blanks; lists are written {a,b}.\n",
+	      out);
+	const struct st_pass_registry *r = st_builtin_passes();
+	for (size_t i = 0; i < r->npasses; i++) {
+		const struct st_pass_info *p = r->passes[i];
+		fputs(".TP\n.B \\-\\-", out);
+		roff(out, p->name);
+		fputc('\n', out);
+		roff(out, p->summary);
+		fputc('\n', out);
+		if (p->noptions)
+			fputs(".RS\n", out);
+		for (size_t k = 0; k < p->noptions; k++) {
+			char what[128];
+			option_synopsis(&p->options[k], 0, what, sizeof what);
+			fputs(".TP\n.B ", out);
+			roff(out, p->options[k].name);
+			fputc('\n', out);
+			roff(out, what);
+			fputs(" ", out);
+			roff(out, p->options[k].help);
+			fputc('\n', out);
+		}
+		if (p->noptions)
+			fputs(".RE\n", out);
+	}
+	fputs(".SH EXIT STATUS\n"
+	      "0 on success; 1 on an input or verification error (located\n"
+	      "\\fIFILE\\fR:\\fILINE\\fR:\\fICOL\\fR: error: diagnostics on standard error); 2 on a usage error.\n"
+	      "On failure nothing is written to the output file.\n"
+	      ".SH SEE ALSO\n"
+	      "\\fBllvm\\-mc\\fR(1), \\fBdot\\fR(1); docs/cli.md in the source tree has every option with an example.\n",
 	      out);
 }
 
