@@ -19,8 +19,12 @@ struct expr {
 	bool ok;
 };
 
-static bool ident_start(char c) { return isalpha((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
-static bool ident_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
+static inline bool ident_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+}
+
+static inline bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
 
 static void skip_blanks(struct expr *e)
 {
@@ -604,9 +608,10 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	r->ops.n = 0;
 	/* A dual-issue line: `v_dual_X ... :: v_dual_Y ...`. */
 	size_t split = end;
-	for (size_t p = start; p + 1 < end; p++)
-		if (code[p] == ':' && code[p + 1] == ':') {
-			split = p;
+	for (const char *c = memchr(code + start, ':', end - start); c && c + 1 < code + end;
+	     c = memchr(c + 1, ':', (size_t)(code + end - c - 1)))
+		if (c[1] == ':') {
+			split = (size_t)(c - code);
 			break;
 		}
 	struct half h[2];

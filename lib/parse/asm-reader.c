@@ -406,7 +406,15 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 		return NULL;
 	}
 	bool in_string = false;
-	for (p = 0; p < n; p++) {
+	p = 0;
+	if (!r->in_comment) {
+		/* Most lines have no comment or string: copy up to the first byte
+		 * that may start one in one go. */
+		while (p < n && s[p] != '"' && s[p] != '/' && s[p] != ';')
+			p++;
+		memcpy(c, s, p);
+	}
+	for (; p < n; p++) {
 		if (r->in_comment) {
 			c[p] = ' ';
 			if (s[p] == '*' && p + 1 < n && s[p + 1] == '/') {
