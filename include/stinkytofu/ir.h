@@ -349,6 +349,9 @@ bool st_inst_is_async_lds_writer(const struct st_inst *i);
  * it counts on DS, and it retires out of order with respect to both: only a
  * wait of 0 on both counters says it is complete. */
 bool st_inst_is_flat(const struct st_inst *i);
+/* A call (s_swappc_b64, s_swap_pc_i64, s_call_b64, s_call_i64): the callee may
+ * return with operations of its own in flight (see callable). */
+bool st_inst_is_call(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
 enum st_counter st_inst_second_counter(const struct st_inst *i);

@@ -136,6 +136,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
 		df->facts[k] = facts_of(df->insts[k]);
 		df->has_flat |= st_inst_is_flat(df->insts[k]);
+		df->unknown_ops |= st_inst_is_call(df->insts[k]);
 	}
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
@@ -143,6 +144,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	df->phi_work.comp = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.comp);
 	df->phi_work.on_stack = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.on_stack);
 	size_t nb = f->blocks.n ? f->blocks.n : 1;
+	df->unknown_ops |= f->callable;
 	df->processable = st_xmalloc(nb * sizeof *df->processable);
 	for (size_t b = 0; b < f->blocks.n; b++)
 		df->processable[b] = !ctx || st_pass_should_process_block(ctx, f->blocks.v[b]);
@@ -560,6 +562,39 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 	}
 }
 
+/* A callable function starts, and every function resumes after a call, with
+ * one unknown op in flight on each counter whose ops write registers, and it
+ * may write any register (the unknown region at depth 1, see
+ * st_wc_unknown_op): an instruction that reads or writes a register drains
+ * it. Only in functions that are callable or call. */
+static void scan_unknown_op(struct reqctx *rc)
+{
+	bool regs = false;
+	for (uint32_t k = 0; k < rc->inst->nsrcs + rc->inst->ndsts && !regs; k++) {
+		const struct st_operand *op = k < rc->inst->nsrcs ? &rc->inst->srcs[k] : &rc->inst->dsts[k - rc->inst->nsrcs];
+		regs = op->kind == ST_OPND_REG && op->reg.cls != ST_REG_LDS;
+	}
+	if (!regs)
+		return;
+	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+		enum st_counter c = (enum st_counter)ci;
+		if (!st_counter_writes_regs(c))
+			continue;
+		for_each_queue(rc, c, q) {
+			uint32_t u = st_wc_queue_unk_depth(q);
+			if (u && u <= WC_MAX_IN_FLIGHT)
+				tighten_from(rc, c, u, WC_RULE_FALLBACK, NULL, q);
+		}
+	}
+}
+
+void st_wc_unknown_op(struct wc_state *s)
+{
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		for (size_t k = 0; st_counter_writes_regs((enum st_counter)c) && k < s->q[c].n; k++)
+			st_wc_queue_set_unknown(&s->q[c].v[k]);
+}
+
 void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, const struct wc_state *s,
                                int only, struct wc_required *req, struct wc_why *why)
 {
@@ -633,6 +668,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	}
 	if (inst->ndsts)
 		scan_waw(&rc, ic);
+	if (df->unknown_ops)
+		scan_unknown_op(&rc);
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor (an untagged
@@ -680,9 +717,12 @@ void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, c
 	bool reachable = st_cfg_reachable(df->cfg, b->index);
 	/* The function entry (and a block nobody reaches) starts from the
 	 * synthetic empty queue. */
-	if (is_entry(df, b) || b->preds.n == 0)
+	if (is_entry(df, b) || b->preds.n == 0) {
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
 			st_wc_qvec_push(&out->q[c], NULL);
+		if (df->func->callable && is_entry(df, b))
+			st_wc_unknown_op(out); /* called with ops of the caller in flight */
+	}
 	for (size_t k = 0; k < b->preds.n; k++) {
 		struct st_block *p = b->preds.v[k];
 		bool dup = false;
@@ -825,6 +865,13 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 
 void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS])
 {
+	if (df->unknown_ops && st_inst_is_call(i)) {
+		/* The callee may return with ops of its own in flight. */
+		st_wc_unknown_op(s);
+		for (int c = 0; emit && c < ST_NUM_COUNTERS; c++)
+			if (st_counter_writes_regs((enum st_counter)c))
+				st_wc_emit_issued(&emit[c]);
+	}
 	enum st_counter cs[2] = {counter_at(df, i->id), ST_CNT_NONE};
 	if (df->has_flat)
 		cs[1] = st_inst_second_counter(i);

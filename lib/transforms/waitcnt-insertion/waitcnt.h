@@ -294,6 +294,7 @@ struct wc_dataflow {
 	bool loop_carried_token_deps;
 	bool stores_on_loadcnt;
 	bool has_flat; /* the function has flat ops (which also count on DS) */
+	bool unknown_ops; /* callable or calls: unknown ops in flight at entry / after calls */
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	int num_waves;
@@ -367,6 +368,9 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
 void st_wc_merge_from_predecessors(struct wc_dataflow *df, struct st_block *b, const struct wc_state *exits,
                                 const struct wc_plan *drains, struct wc_state *out);
 enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_inst *i);
+/* One unknown op in flight, writing any register, on every counter whose ops
+ * write registers (a callable function's entry, the return of a call). */
+void st_wc_unknown_op(struct wc_state *s);
 /* Records that `i` issued: on its counter and, for a flat op, on DS too
  * (emit, when given, counts it for the elision of later waits). */
 void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS]);

@@ -111,9 +111,46 @@ static const struct fact *went_fact(const struct validator *v, uint32_t w)
 }
 
 /* Every dependency of instruction `id` must be retired in the current state. */
+/* An unknown op (WV_ANYREG) in flight may write any register: an instruction
+ * that reads or writes one depends on it. */
+static void check_unknown_ops(struct validator *v, uint32_t node, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	bool regs = false;
+	for (uint32_t k = 0; k < f->nuse && !regs; k++)
+		regs = v->uses.v[f->use_off + k].key >> 32 != ST_REG_LDS;
+	for (uint32_t k = 0; k < f->ndef && !regs; k++)
+		regs = v->defs.v[f->def_off + k] >> 32 != ST_REG_LDS;
+	if (!regs)
+		return;
+	for (int g = 0; g < NWAW; g++) {
+		const struct queue *q = &v->q[waw_counters[g]];
+		for (uint32_t k = 0; k < q->n; k++) {
+			uint32_t w = st_wv_qat(q, k);
+			if (!(v->wents.v[w].mark & WV_ANYREG))
+				continue;
+			v->nchecked++;
+			st_wv_violation(v, node, id, w, RULE_CONSERVATIVE, NULL,
+			                st_inst_is_call(v->facts.v[v->wents.v[w].inst].inst)
+			                    ? "the callee may return with an op in flight that writes any register"
+			                    : "the caller may have an op in flight that writes any register",
+			                -1);
+		}
+	}
+}
+
+/* The unknown ops of a callable function's entry or of a call's return. */
+static void issue_unknown_ops(struct validator *v, uint32_t inst)
+{
+	for (int g = 0; g < NWAW; g++)
+		st_wv_issue(v, waw_counters[g], st_wv_new_went(v, inst, WV_ANYREG, waw_counters[g], NULL, 0));
+}
+
 static void check(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
+	if (v->unknown_ops)
+		check_unknown_ops(v, node, id);
 	bool traw = st_wv_tensor_raw(v, f);
 	unsigned replaced = st_wv_ring_replaces(v, f);
 	for (uint32_t k = 0; k < f->nuse; k++) {
@@ -302,6 +339,8 @@ static void apply(struct validator *v, uint32_t id)
 		st_wv_issue(v, f->counter, w);
 		st_wv_note_writes(v, id, w);
 	}
+	if (v->unknown_ops && st_inst_is_call(f->inst))
+		issue_unknown_ops(v, id);
 }
 
 /* ---- Exploration ---------------------------------------------------------- */
@@ -371,6 +410,13 @@ void st_wv_process(struct validator *v, uint32_t n)
 	uint32_t b = v->nodes.v[n].block;
 	st_wv_decode(v, v->nodes.v[n].state, v->nodes.v[n].len);
 	const struct st_block *blk = v->func->blocks.v[b];
+	/* A callable function is entered with ops of the caller in flight. */
+	if (n == 0 && v->func->callable && blk->first) {
+		st_foreach_inst(blk, i) {
+			issue_unknown_ops(v, i->id);
+			break;
+		}
+	}
 	st_foreach_inst(blk, i) {
 		check(v, n, i->id);
 		apply(v, i->id);

@@ -41,6 +41,7 @@ void st_wv_build_fact(struct validator *v, const struct st_inst *i, uint32_t blo
 	f.counter = st_inst_counter(i, v->stores_on_loadcnt);
 	f.flat = st_inst_second_counter(i) == ST_CNT_DS;
 	v->has_flat |= f.flat;
+	v->unknown_ops |= st_inst_is_call(i);
 	bool fence = st_inst_is_lds_fence(i);
 	bool reader = st_inst_is_lds_reader(i);
 	bool writer = st_inst_is_lds_writer(i);

@@ -99,6 +99,7 @@ static size_t validate_function(struct validator *v, const struct st_function *f
 {
 	v->func = f;
 	v->has_flat = false;
+	v->unknown_ops = f->callable;
 	v->nblocks = (uint32_t)f->blocks.n;
 	if (!v->nblocks)
 		return 0;

@@ -243,7 +243,7 @@ void st_wv_encode(struct validator *v, uint32_t b)
 				if (bit(live, st_wv_key_index(v, keys[j])))
 					keys[nlive++] = keys[j];
 			e->nkeys = nlive;
-			if (!nlive && e->inst != ANON && !(e->mark & WV_FLAT) && !st_wv_may_matter(v, b, e->inst, q->n - k - 1) &&
+			if (!nlive && e->inst != ANON && !(e->mark & (WV_FLAT | WV_ANYREG)) && !st_wv_may_matter(v, b, e->inst, q->n - k - 1) &&
 			    !st_wv_waw_matters(v, b, e->inst, st_wv_qat(q, k))) {
 				e->inst = ANON;
 				e->mark = 0;

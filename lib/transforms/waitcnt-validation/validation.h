@@ -144,6 +144,12 @@ struct fact {
  * drains, it is an untagged LDS access in flight. */
 enum { WV_FLAT = 1 << 30, WV_DS_DONE = 1 << 29, WV_MEM_DONE = 1 << 28 };
 
+/* The mark of an unknown op: one is in flight on every counter whose ops
+ * write registers when a callable function starts (its inst: the function's
+ * first instruction) and after a call (inst: the call). It may write any
+ * register, so every instruction that reads or writes one waits for it. */
+enum { WV_ANYREG = 1 << 27 };
+
 /* One in-flight op on the current path. */
 struct went {
 	uint32_t inst;    /* fact index, or ANON */
@@ -251,6 +257,7 @@ struct validator {
 
 	uint64_t nchecked;
 	bool has_flat;           /* the function has flat ops */
+	bool unknown_ops;        /* callable or calls: unknown ops (WV_ANYREG) may be in flight */
 	ST_VEC(uint32_t) ldsq;   /* scratch: the LDS accesses in flight (lds_in_flight) */
 };
 
