@@ -171,10 +171,12 @@ START_TEST(successors_give_predecessors)
 	ck_assert_ptr_null(st_function_find_block(f, "nope"));
 	struct st_diag_engine d;
 	st_diag_init(&d, NULL);
+	d.collect = true;
 	ck_assert_uint_eq(st_verify_module(m, &d), 0);
 	/* A pass that adds an edge without recomputing predecessors is caught. */
 	st_block_add_succ(a, e, noloc);
 	ck_assert_uint_eq(st_verify_module(m, &d), 1);
+	ck_assert_str_eq(d.diags.v[0].msg, "predecessors of '^exit' do not match the successor lists");
 	st_function_compute_preds(f);
 	ck_assert_uint_eq(st_verify_module(m, &d), 0);
 	st_diag_fini(&d);
@@ -202,6 +204,11 @@ START_TEST(verifier_reports_broken_ir)
 	d.collect = true;
 	ck_assert_uint_eq(st_verify_module(m, &d), 4);
 	ck_assert_uint_eq(d.nerrors, 4);
+	/* Each message says what is wrong, not only that something is. */
+	ck_assert_str_eq(d.diags.v[0].msg, "duplicate block label '^entry'");
+	ck_assert_str_eq(d.diags.v[1].msg, "invalid register (class 0, index 2147483647, count 2)");
+	ck_assert_str_eq(d.diags.v[2].msg, "invalid register (class 0, index 0, count 0)");
+	ck_assert_str_eq(d.diags.v[3].msg, "mod.swaitcnt field 'dlcnt' must be an integer >= -1");
 	/* Instruction-level errors without their own location use the instruction's. */
 	bool located = false;
 	for (size_t k = 0; k < d.diags.n; k++)

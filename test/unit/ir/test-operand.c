@@ -40,6 +40,7 @@ START_TEST(verifier_names_the_operand_column)
 	i->srcs[2] = st_reg_operand(ST_REG_V, 3, 1);
 	i->srcs[2].col = col;
 	ck_assert_uint_eq(st_verify_module(p.m, &p.diag), 1);
+	ck_assert_str_eq(p.diag.diags.v[0].msg, "wait 's_wait_event' takes immediate counts, not registers");
 	ck_assert_uint_eq(p.diag.diags.v[0].loc.line, 2);
 	ck_assert_uint_eq(p.diag.diags.v[0].loc.col, 26);
 	done(&p);
@@ -79,6 +80,7 @@ START_TEST(pass_made_operand_reports_its_instruction)
 	ck_assert_uint_eq(at.col, i->loc.col);
 	ck_assert_uint_eq(at.col, 3);
 	ck_assert_uint_eq(st_verify_module(p.m, &p.diag), 1);
+	ck_assert_str_eq(p.diag.diags.v[0].msg, "wait 's_wait_dscnt' takes immediate counts, not registers");
 	ck_assert_uint_eq(p.diag.diags.v[0].loc.line, 1);
 	ck_assert_uint_eq(p.diag.diags.v[0].loc.col, 3);
 	done(&p);

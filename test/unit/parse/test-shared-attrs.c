@@ -141,6 +141,8 @@ START_TEST(verifier_checks_lists_once_and_reports_each_bad_one)
 	st_inst_add_attr(m, nth(m, 1), bad);
 	st_inst_add_attr(m, nth(m, 2), bad);
 	ck_assert_uint_eq(st_verify_module(m, &d), 2);
+	ck_assert_str_eq(d.diags.v[d.diags.n - 2].msg, "'issueCycles' must be an integer >= -1");
+	ck_assert_str_eq(d.diags.v[d.diags.n - 1].msg, "'issueCycles' must be an integer >= -1");
 	ck_assert_uint_eq(d.diags.v[d.diags.n - 2].loc.line, 2);
 	ck_assert_uint_eq(d.diags.v[d.diags.n - 1].loc.line, 3);
 	st_module_free(m);
