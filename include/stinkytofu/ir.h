@@ -352,6 +352,10 @@ bool st_inst_is_flat(const struct st_inst *i);
 /* A call (s_swappc_b64, s_swap_pc_i64, s_call_b64, s_call_i64): the callee may
  * return with operations of its own in flight (see callable). */
 bool st_inst_is_call(const struct st_inst *i);
+/* A cache invalidate (global_inv, ...): after an acquire load it must see the
+ * load complete, so it waits for every load (LLVM's memory legalizer places
+ * s_wait_loadcnt 0 before it, which StinkyRemoveWaitCntPass removes). */
+bool st_inst_is_cache_inv(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
 enum st_counter st_inst_second_counter(const struct st_inst *i);

@@ -95,6 +95,8 @@ enum st_isa_flag {
 	ST_ISA_BINDS_NEXT = 1u << 16,  /* s_delay_alu, s_clause: describes the instructions after it, so no
 	                                  wait may come between them */
 	ST_ISA_COND_BRANCH = 1u << 17, /* with BRANCH: s_cbranch_*, which may also fall through */
+	ST_ISA_CACHE_INV = 1u << 20,   /* global_inv, global_wbinv, buffer_gl0/1_inv: an acquire's cache
+	                                  invalidate, which must follow the completion of every load */
 	ST_ISA_CALL = 1u << 19,        /* s_swappc_b64 / s_swap_pc_i64 / s_call_b64 / s_call_i64 */
 	ST_ISA_FLAT = 1u << 18,        /* flat_*: may access LDS, so it also counts on DS, and it
 	                                  retires out of order with respect to both counters */

@@ -27,6 +27,7 @@ bool st_inst_is_async_lds_reader(const struct st_inst *i) { return has(i, ST_ISA
 bool st_inst_is_async_lds_writer(const struct st_inst *i) { return has(i, ST_ISA_ASYNC_LDS_WRITER); }
 bool st_inst_is_flat(const struct st_inst *i) { return has(i, ST_ISA_FLAT); }
 bool st_inst_is_call(const struct st_inst *i) { return has(i, ST_ISA_CALL); }
+bool st_inst_is_cache_inv(const struct st_inst *i) { return has(i, ST_ISA_CACHE_INV); }
 
 enum st_counter st_inst_second_counter(const struct st_inst *i)
 {

@@ -670,6 +670,9 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		scan_waw(&rc, ic);
 	if (df->unknown_ops)
 		scan_unknown_op(&rc);
+	/* Acquire ordering: a cache invalidate follows every load's completion. */
+	if (st_inst_is_cache_inv(inst) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
+		tighten(&rc, ST_CNT_LOAD, 1, WC_RULE_ACQUIRE, newest_in_flight(&rc, ST_CNT_LOAD));
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor (an untagged

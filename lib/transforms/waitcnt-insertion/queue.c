@@ -467,6 +467,7 @@ const char *st_wc_rule_name(enum wc_rule r)
 	case WC_RULE_WAW_REG: return "WAW";
 	case WC_RULE_BARRIER: return "barrier ordering";
 	case WC_RULE_FALLBACK: return "conservative fallback";
+	case WC_RULE_ACQUIRE: return "acquire ordering";
 	case WC_RULE_RING: return "LDS ring";
 	case WC_RULE_LOOP_WAR: return "loop-carried WAR";
 	case WC_RULE_LOOP_RAW: return "loop-carried RAW";

@@ -149,6 +149,7 @@ enum wc_rule {
 	WC_RULE_WAW_REG,
 	WC_RULE_BARRIER,
 	WC_RULE_FALLBACK,
+	WC_RULE_ACQUIRE,  /* a cache invalidate waits for every load */
 	WC_RULE_RING,      /* mod.lds_ring */
 	WC_RULE_LOOP_WAR,  /* mod.loopcarriedwar */
 	WC_RULE_LOOP_RAW,  /* mod.loopcarriedraw */

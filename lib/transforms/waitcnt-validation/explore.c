@@ -151,6 +151,16 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 	const struct fact *f = &v->facts.v[id];
 	if (v->unknown_ops)
 		check_unknown_ops(v, node, id);
+	if (st_inst_is_cache_inv(f->inst)) {
+		/* Acquire ordering: the invalidate must follow every load's completion. */
+		const struct queue *q = &v->q[ST_CNT_LOAD];
+		for (uint32_t k = 0; k < q->n; k++) {
+			v->nchecked++;
+			if (v->wents.v[st_wv_qat(q, k)].inst != ANON)
+				st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+				                "a cache invalidate must follow the completion of every load", -1);
+		}
+	}
 	bool traw = st_wv_tensor_raw(v, f);
 	unsigned replaced = st_wv_ring_replaces(v, f);
 	for (uint32_t k = 0; k < f->nuse; k++) {

@@ -1,5 +1,6 @@
 ; Exercises: LDS atomics with a returned value (ds_add_rtn_u32) and without
-; (ds_max_u32), around a barrier, then an LDS load of the accumulated bins and
+; (ds_max_u32), around a workgroup barrier with its release and acquire fences
+; (what __syncthreads() becomes), then an LDS load of the accumulated bins and
 ; a global store.
 @bins = internal addrspace(3) global [64 x i32] poison, align 4
 
@@ -15,7 +16,9 @@ entry:
   %mb = and i32 %tid, 63
   %mp = getelementptr inbounds [64 x i32], ptr addrspace(3) @bins, i32 0, i32 %mb
   %unused = atomicrmw umax ptr addrspace(3) %mp, i32 %v syncscope("workgroup") monotonic, align 4
+  fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
   %cnt = load i32, ptr addrspace(3) %mp, align 4
   %r = add i32 %cnt, %old
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %idx

@@ -19,6 +19,7 @@ atomics_lds:                            ; @atomics_lds
 	v_lshlrev_b32_e32 v3, 2, v3
 	ds_add_rtn_u32 v3, v3, v4
 	ds_max_u32 v0, v2
+	s_wait_dscnt 0x0
 	s_barrier_signal -1
 	s_barrier_wait -1
 	ds_load_b32 v0, v0
@@ -85,7 +86,7 @@ atomics_lds:                            ; @atomics_lds
 	.set atomics_lds.has_indirect_call, 0
 	.section	.AMDGPU.csdata,"",@progbits
 ; Kernel info:
-; codeLenInByte = 132
+; codeLenInByte = 136
 ; TotalNumSgprs: 6
 ; NumVgprs: 5
 ; ScratchSize: 0
