@@ -219,6 +219,7 @@ struct st_isa_memo;
  * printed back byte for byte: item lines are found by their loc.line. */
 struct st_asm_source {
 	const char *text;     /* the whole input (the caller's, who keeps it while the module lives) */
+	char *owned;          /* text when the module owns it (rebuilt from .stir: st_asm_from_stir) */
 	size_t len;
 	uint32_t first_line;  /* line number of text's first line */
 	uint32_t nlines;

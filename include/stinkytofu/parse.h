@@ -43,4 +43,12 @@ struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_en
 struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
                                struct st_diag_engine *diag);
 
+/* A module read from the .stir form of an assembly input (the printer gives
+ * each item its line as an `asm = "..."` attribute, and verbatim lines and
+ * labels as "st.asm.verbatim" / "st.asm.label") becomes an assembly module
+ * again: those items regain their kinds, the attributes become the module's
+ * source text, and --emit-asm prints the original assembly. Returns whether
+ * the module was one; a plain .stir module is left as it is. */
+bool st_asm_from_stir(struct st_module *m);
+
 #endif

@@ -37,6 +37,9 @@ void st_print_asm_module_with(struct st_buf *out, const struct st_module *m, con
  * when m->asm_source is set): unchanged items byte for byte, inserted waits
  * as new lines, erased items gone (docs/asm-input.md "Output"). */
 void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
+/* Whether s is a name .stir reads ([A-Za-z_^@][A-Za-z0-9_.+]*). */
+bool st_stir_name_ok(const char *s);
+bool st_stir_hex_ok(const char *s); /* [-]0x followed by hex digits only */
 void st_print_asm_function(struct st_buf *out, const struct st_function *f);
 /* One instruction in assembly syntax, without indentation or final newline;
  * branch targets are written by name. An instruction gfx1250 only has in split

@@ -243,6 +243,8 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 		m = st_parse(r->file, c->text, c->len, c->first_line, &d);
 	}
 	bool ok = m && !d.nerrors;
+	if (ok && !r->asm_input)
+		st_asm_from_stir(m); /* the .stir form of an assembly input */
 	if (ok) {
 		note_blocks(r, m);
 		/* An unsplit input is checked before any pass runs or anything is written. */

@@ -223,6 +223,7 @@ void st_module_free(struct st_module *m)
 	memo_free(m->isa_memo);
 	if (m->asm_source) {
 		free(m->asm_source->line_start);
+		free(m->asm_source->owned);
 		free(m->asm_source);
 	}
 	struct st_arena *a = m->arena;

@@ -621,3 +621,87 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	}
 	return m;
 }
+
+/* Drops attribute k of i (a shared list is not written to: i gets a copy). */
+static void drop_attr(struct st_module *m, struct st_inst *i, uint32_t k)
+{
+	if (k + 1 == i->nattrs) {
+		i->nattrs--;
+		return;
+	}
+	struct st_attr *a = st_arena_alloc(m->arena, (i->nattrs - 1) * sizeof *a);
+	memcpy(a, i->attrs, k * sizeof *a);
+	memcpy(a + k, i->attrs + k + 1, (i->nattrs - k - 1) * sizeof *a);
+	i->attrs = a;
+	i->nattrs--;
+	i->lgcapattrs = 0;
+}
+
+bool st_asm_from_stir(struct st_module *m)
+{
+	const char *key = st_intern(m->strings, "asm");
+	const char *verb = st_intern(m->strings, "asm.verbatim"), *lab = st_intern(m->strings, "asm.label");
+	uint32_t maxline = 0;
+	for (size_t fi = 0; fi < m->funcs.n; fi++)
+		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
+			st_foreach_inst(m->funcs.v[fi]->blocks.v[bi], i) if (st_inst_attr(i, key) && i->loc.line > maxline)
+				maxline = i->loc.line;
+	if (!maxline)
+		return false;
+	const char **texts = st_xcalloc(maxline + 1, sizeof *texts);
+	bool decimal = false, seen_wait = false;
+	for (size_t fi = 0; fi < m->funcs.n; fi++)
+		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
+			for (struct st_inst *i = m->funcs.v[fi]->blocks.v[bi]->first; i; i = i->next) {
+				if (i->kind != ST_ITEM_INST)
+					continue;
+				uint32_t k = 0;
+				while (k < i->nattrs && i->attrs[k].name != key)
+					k++;
+				if (k == i->nattrs || i->attrs[k].value.kind != ST_VAL_STRING)
+					continue;
+				const char *text = i->attrs[k].value.text;
+				texts[i->loc.line] = text;
+				drop_attr(m, i, k);
+				if (i->name == verb) {
+					i->kind = ST_ITEM_VERBATIM;
+					i->name = text;
+					i->ndsts = i->nsrcs = i->nattrs = 0;
+				} else if (i->name == lab) {
+					size_t p = 0;
+					while (text[p] == ' ' || text[p] == '\t')
+						p++;
+					size_t e = p;
+					while (ident_char(text[e]))
+						e++;
+					i->kind = ST_ITEM_LABEL;
+					i->name = st_internn(m->strings, text + p, e - p);
+					i->isa = st_module_isa(m, st_intern(m->strings, ""));
+					i->ndsts = i->nsrcs = i->nattrs = 0;
+				} else if (!seen_wait && st_inst_is_wait(i) && i->nsrcs) {
+					seen_wait = true;
+					decimal = i->srcs[0].kind == ST_OPND_INT;
+				}
+			}
+	/* The source: line L holds the text of the item on .stir line L. */
+	struct st_buf b = {0};
+	struct st_asm_source *src = st_xcalloc(1, sizeof *src);
+	src->first_line = 1;
+	src->nlines = maxline;
+	src->line_start = st_xmalloc((maxline + 1) * sizeof *src->line_start);
+	for (uint32_t l = 1; l <= maxline; l++) {
+		src->line_start[l - 1] = (uint32_t)b.len;
+		if (texts[l])
+			st_buf_puts(&b, texts[l]);
+		st_buf_putc(&b, '\n');
+	}
+	src->line_start[maxline] = (uint32_t)b.len;
+	src->len = b.len;
+	src->owned = st_xstrndup(b.data, b.len);
+	src->text = src->owned;
+	src->decimal_waits = decimal;
+	st_buf_free(&b);
+	free(texts);
+	m->asm_source = src;
+	return true;
+}

@@ -72,11 +72,20 @@ void st_print_operand(struct st_buf *out, const struct st_operand *op)
 	case ST_OPND_INT:
 		put_i64(out, op->ival);
 		return;
-	case ST_OPND_HEX:
 	case ST_OPND_FLOAT:
+		st_buf_puts(out, op->text);
+		return;
+	case ST_OPND_HEX:
 	case ST_OPND_SYMBOL:
 	case ST_OPND_LABEL:
-		st_buf_puts(out, op->text);
+		/* What an assembly input spells that .stir has no token for (.LBB0_3,
+		 * hwreg(...), MT0*4) is written as a string. */
+		if (op->kind == ST_OPND_HEX      ? st_stir_hex_ok(op->text)
+		    : op->kind == ST_OPND_SYMBOL ? st_symbolic_operand(op->text, strlen(op->text))
+		                                 : strncmp(op->text, "label_", 6) == 0 && st_stir_name_ok(op->text))
+			st_buf_puts(out, op->text);
+		else
+			st_buf_put_quoted(out, op->text);
 		return;
 	case ST_OPND_STRING:
 		st_buf_put_quoted(out, op->text);
@@ -241,6 +250,49 @@ static void render_attrs(struct st_buf *out, const void *attrs, uint32_t n)
 	put_attrs(out, attrs, n);
 }
 
+bool st_stir_name_ok(const char *s)
+{
+	bool ok = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' || *s == '^' || *s == '@';
+	for (const char *p = s + 1; ok && *p; p++)
+		ok = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' ||
+		     *p == '.' || *p == '+';
+	return ok;
+}
+
+bool st_stir_hex_ok(const char *s)
+{
+	s += *s == '-';
+	if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || !s[2])
+		return false;
+	for (const char *p = s + 2; *p; p++)
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f') || (*p >= 'A' && *p <= 'F')))
+			return false;
+	return true;
+}
+
+/* A block label as .stir spells it: an assembler label that is no .stir name
+ * (.LBB0_3) becomes b+INDEX ('+' is in no assembler label). */
+static void put_block_label(struct st_buf *out, const struct st_block *b)
+{
+	if (st_stir_name_ok(b->label)) {
+		st_buf_puts(out, b->label);
+		return;
+	}
+	st_buf_printf(out, "b+%u", (unsigned)b->index);
+}
+
+/* The source line of an item of an assembly input, quoted, without its line end. */
+static void put_asm_text(struct st_buf *out, const struct st_asm_source *src, const struct st_inst *i)
+{
+	size_t n;
+	const char *s = st_asm_line(src, i->loc.line, &n);
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
+		n--;
+	char *copy = st_xstrndup(s, n);
+	st_buf_put_quoted(out, copy);
+	free(copy);
+}
+
 static void print_inst(struct st_buf *out, const struct st_inst *i, struct print_memo *pm)
 {
 	if (i->kind == ST_ITEM_LABEL) {
@@ -283,25 +335,33 @@ static void put_loc(struct st_buf *out, struct st_loc loc)
 
 static void print_blocks(struct st_buf *out, const struct st_function *f, struct print_memo *pm)
 {
+	bool from_asm = f->module->asm_source != NULL;
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
 		st_buf_puts(out, "  ^");
-		st_buf_puts(out, b->label);
+		put_block_label(out, b);
 		st_buf_puts(out, ":\n");
 		st_foreach_item(b, i) {
 			if (i->kind == ST_ITEM_PHI)
 				continue;
-			if (i->kind == ST_ITEM_VERBATIM) {
-				/* A line of an assembly input the IR does not model (a
-				 * directive, a comment): shown, read back as a comment. */
-				st_buf_puts(out, "    //");
-				st_buf_puts(out, *i->name ? " " : "");
-				st_buf_puts(out, i->name);
-				st_buf_putc(out, '\n');
+			st_buf_putn(out, "    ", 4);
+			if (from_asm && !i->created && i->kind != ST_ITEM_INST) {
+				/* A label or verbatim line of an assembly input, with its text. */
+				st_buf_puts(out, i->kind == ST_ITEM_LABEL ? "\"st.asm.label\"()" : "\"st.asm.verbatim\"()");
+				st_buf_puts(out, " { asm = ");
+				put_asm_text(out, f->module->asm_source, i);
+				st_buf_puts(out, " }\n");
 				continue;
 			}
-			st_buf_putn(out, "    ", 4);
 			print_inst(out, i, pm);
+			if (from_asm && !i->created) {
+				/* The instruction's line, so --emit-asm prints it as it was. */
+				if (i->nattrs)
+					out->len -= 2; /* reopen the attribute list: " }" */
+				st_buf_puts(out, i->nattrs ? ", asm = " : " { asm = ");
+				put_asm_text(out, f->module->asm_source, i);
+				st_buf_puts(out, " }");
+			}
 			if (pm && pm->debuginfo)
 				put_loc(out, i->loc);
 			st_buf_putc(out, '\n');
@@ -312,7 +372,7 @@ static void print_blocks(struct st_buf *out, const struct st_function *f, struct
 				if (s)
 					st_buf_puts(out, ", ");
 				st_buf_putc(out, '^');
-				st_buf_puts(out, b->succs.v[s]->label);
+				put_block_label(out, b->succs.v[s]);
 			}
 			st_buf_putc(out, '\n');
 		}

@@ -6,6 +6,7 @@
 // RUN: %stinkytofu-opt %s | FileCheck %s
 // RUN: %stinkytofu-opt %s --CFGBuilderPass | FileCheck %s
 // RUN: %stinkytofu-opt %s --emit-asm | cmp %s -
+// RUN: %stinkytofu-opt %s -o %t.stir && %stinkytofu-opt %t.stir --emit-asm | cmp %s -
 // The CFG comes from the code, so the instruction-less block after s_endpgm
 // (LLVM's end label) is not reported as unreachable.
 // RUN: %stinkytofu-opt %s 2>&1 >/dev/null | FileCheck --allow-empty --check-prefix=QUIET %s
@@ -44,24 +45,25 @@ plainName:
 	.end_amdhsa_kernel
 	.text
 
-// CHECK-LABEL: st.func @helper() {
-// CHECK:         ^helper:
-// CHECK:           "st.s_setpc_b64"(s[30:31])
-// CHECK-NOT:       Successors
-// CHECK:         ^.Lfunc_end0:
-// CHECK-LABEL: st.func @kern() {
-// CHECK:         ^kern:
-// CHECK:           Successors: ^label_Loop
-// CHECK-NEXT:    ^label_Loop:
-// CHECK:           "st.s_cbranch_scc1"(.LBB1_3, SCC0)
-// CHECK-NEXT:      Successors: ^.LBB1_3, ^line+29
-// CHECK-NEXT:    ^line+29:
-// CHECK:           "st.s_branch"(label_Loop)
-// CHECK-NEXT:      Successors: ^label_Loop
-// CHECK-NEXT:    ^.LBB1_3:
-// CHECK:           Successors: ^plainName, ^line+34
-// CHECK-NEXT:    ^line+34:
-// CHECK:           Successors: ^plainName
-// CHECK-NEXT:    ^plainName:
-// CHECK:           "st.s_endpgm"()
-// CHECK-NEXT:    ^.Lfunc_end1:
+// Block labels that are no .stir names (.LBB1_3) are b+INDEX in the .stir view.
+// CHECK-LABEL: {{^}}st.func @helper() {
+// CHECK:       {{^}}  ^helper:
+// CHECK:       {{^}}    "st.s_setpc_b64"(s[30:31])
+// CHECK-NOT:   {{^}}    Successors
+// CHECK:       {{^}}  ^b+1:
+// CHECK-LABEL: {{^}}st.func @kern() {
+// CHECK:       {{^}}  ^kern:
+// CHECK:       {{^}}    Successors: ^label_Loop
+// CHECK-NEXT:  {{^}}  ^label_Loop:
+// CHECK:       {{^}}    "st.s_cbranch_scc1"(".LBB1_3", SCC0)
+// CHECK-NEXT:  {{^}}    Successors: ^b+3, ^line+30
+// CHECK-NEXT:  {{^}}  ^line+30:
+// CHECK:       {{^}}    "st.s_branch"(label_Loop)
+// CHECK-NEXT:  {{^}}    Successors: ^label_Loop
+// CHECK-NEXT:  {{^}}  ^b+3:
+// CHECK:       {{^}}    Successors: ^plainName, ^line+35
+// CHECK-NEXT:  {{^}}  ^line+35:
+// CHECK:       {{^}}    Successors: ^plainName
+// CHECK-NEXT:  {{^}}  ^plainName:
+// CHECK:       {{^}}    "st.s_endpgm"()
+// CHECK-NEXT:  {{^}}  ^b+6:

@@ -43,10 +43,10 @@
 // CHECK-NEXT: s4, SCC0, exec_lo0 = "st.s_and_saveexec_b32"(vcc_lo0, exec_lo0)
 // CHECK-NEXT: "st.global_store_b32"(v0, v1, s[0:1])
 // CHECK-NEXT: v0, v2 = "st.v_dual_mov_b32"(v1, v3, v4)
-// CHECK-NEXT: "st.s_setreg_imm32_b32"(hwreg(HW_REG_WAVE_MODE, 25, 1), 1)
+// CHECK-NEXT: "st.s_setreg_imm32_b32"("hwreg(HW_REG_WAVE_MODE, 25, 1)", 1)
 // CHECK-NEXT: "st.tensor_load_to_lds"(s[0:3], s[4:11])
 // CHECK-NEXT: "st.global_load_async_to_lds_b32"(v1, v[2:3], off)
 // CHECK-NEXT: v0 = "st.v_add_f32"(-v1, v2)
-// CHECK-NEXT: "st.s_cbranch_vccnz"(.L1, vcc_lo0)
-// CHECK-NEXT: Successors: ^.L1
+// CHECK-NEXT: "st.s_cbranch_vccnz"(".L1", vcc_lo0)
+// CHECK-NEXT: Successors: ^b+1
 // CHECK: "st.s_endpgm"()

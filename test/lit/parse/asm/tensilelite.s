@@ -6,6 +6,7 @@
 // RUN: %stinkytofu-opt %s --emit-asm -o %t.s && cmp %s %t.s
 // RUN: %stinkytofu-opt %s --StinkyRemoveWaitCntPass --StinkyBuildImplicitDependencyPass --StinkyWaitCntInsertionPass --verify-waits --emit-asm | FileCheck %s
 // RUN: %stinkytofu-opt %s | FileCheck --check-prefix=IR %s
+// RUN: %stinkytofu-opt %s -o %t.stir && %stinkytofu-opt %t.stir --emit-asm | cmp %s -
 /******************************************/
 /* Function Prefix                        */
 /******************************************/
@@ -81,8 +82,10 @@ label_LoopEndL:
 // CHECK-NEXT:   v_add_f32 v[vgprValuC], v[vgprValuA], v[vgprValuC]
 
 // The IR sees the numbers: registers from the symbols, the token comment as
-// mod.memtoken, and the macro body only as verbatim lines.
-// IR: s[4:7] = "st.s_load_b128"(s[0:1], 0x0)
-// IR: "st.ds_store_b128"(v31, v[24:27]) {mod.memtoken = {tokens = [0]}}
-// IR: v[16:19] = "st.ds_load_b128"(v30) {mod.memtoken = {tokens = [0]}}
-// IR: //   v_add_f32 \dst, \a, \dst   // never read as an instruction
+// mod.memtoken, and the macro body only as verbatim lines; every item keeps
+// its line, so the .stir form prints back to this file.
+// IR: {{^}}    "st.asm.verbatim"() { asm = "  v_add_f32 \\dst, \\a, \\dst   // never read as an instruction" }
+// IR: {{^}}    "st.asm.label"() { asm = "Cijk_Test:" }
+// IR: {{^}}    s[4:7] = "st.s_load_b128"(s[0:1], 0x0) { asm = "  s_load_b128 s[sgprSrdA:sgprSrdA+3], s[sgprKernArgAddress:sgprKernArgAddress+1], 0x0" }
+// IR: {{^}}    "st.ds_store_b128"(v31, v[24:27]) { mod.memtoken = { tokens = [0] }, asm = "  ds_store_b128
+// IR: {{^}}    v[16:19] = "st.ds_load_b128"(v30) { mod.memtoken = { tokens = [0] }, asm = "  ds_load_b128
