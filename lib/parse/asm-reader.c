@@ -570,7 +570,8 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	}
 	src->line_start[src->nlines] = (uint32_t)len;
 
-	struct asm_reader r = {.m = m, .diag = diag, .file = m->filename, .src = src};
+	/* Locations name the caller's string, which outlives a module freed after an error. */
+	struct asm_reader r = {.m = m, .diag = diag, .file = filename ? filename : "<input>", .src = src};
 	for (uint32_t k = 0; k < src->nlines; k++) {
 		r.line = first_line + k;
 		const char *s = src->text + src->line_start[k];
