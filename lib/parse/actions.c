@@ -205,7 +205,21 @@ static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls
 	p->wide_count = 0;
 	enum st_regclass cls;
 	if (st_regclass_match(cls_tok->s, cls_tok->n, &cls) != cls_tok->n) {
-		st_parse_error(p, loc, "unknown register class '%.*s'", (int)cls_tok->n, cls_tok->s);
+		/* The closest class: the suggestion for the class with an index. */
+		char probe[48], hint[64];
+		size_t hn = 0;
+		if (cls_tok->n + 2 <= sizeof probe) {
+			snprintf(probe, sizeof probe, "%.*s0", (int)cls_tok->n, cls_tok->s);
+			if (st_operand_suggest(probe, hint, sizeof hint) && (hn = strlen(hint)) > 1 && hint[hn - 1] == '0')
+				hint[--hn] = '\0';
+			else
+				hn = 0;
+		}
+		if (hn)
+			st_parse_error(p, loc, "unknown register class '%.*s'; did you mean '%s'?", (int)cls_tok->n, cls_tok->s,
+			               hint);
+		else
+			st_parse_error(p, loc, "unknown register class '%.*s'", (int)cls_tok->n, cls_tok->s);
 		return op;
 	}
 	op.reg.cls = (uint8_t)cls;

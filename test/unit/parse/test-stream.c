@@ -187,7 +187,7 @@ START_TEST(streamed_errors_read_like_memory)
 	                                      "v1 = \"st.ds_load_b128\"(v8 v9) { issueCycles"));
 	ck_assert_ptr_nonnull(strstr(o.diags, "t.stir:6:81: error: unexpected 'junk'"));
 	ck_assert_ptr_nonnull(strstr(o.diags, "t.stir:12:14: error: NUL byte in input\n"));
-	ck_assert_ptr_nonnull(strstr(o.diags, ":96021: error: unknown register class 'q'\n"));
+	ck_assert_ptr_nonnull(strstr(o.diags, ":96021: error: unknown register class 'q'; did you mean 'v'?\n"));
 	ck_assert_ptr_nonnull(strstr(o.diags, ":15: error: unterminated '/*' comment\n\"st.s_nop\"(0) /* unterminated\n"));
 	outcome_free(&o);
 	st_buf_free(&b);
