@@ -838,6 +838,17 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 					want = planned;
 					kept_plan = true;
 				}
+				/* With loop annotations, whether a wait is needed can depend on
+				 * a later wait (an op circulating around the loop aliases a slot
+				 * only when nothing drains it), and dropping two such waits at
+				 * once makes both needed again: drop one per counter and round. */
+				if (mode == WC_REFINE && rec && df->loops.any && want == WC_UNUSED && planned != WC_UNUSED) {
+					if (df->refine_dropped[c]) {
+						want = planned;
+						kept_plan = true;
+					}
+					df->refine_dropped[c] = true;
+				}
 				/* The state follows the plan being simulated. */
 				int trim = follow_plan ? planned : want;
 				if (trim != WC_UNUSED && (follow_plan || st_wc_emit_needs_new_wait(&emit[c], trim))) {
@@ -907,6 +918,7 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 		dirty[b] = true;
 	df->converged = false;
 	df->sweeps = 0;
+	bool accumulate = df->loops.any && (mode == WC_SOLVE || mode == WC_ZERO);
 	for (unsigned sweep = 0; sweep < cap; sweep++) {
 		bool changed = false;
 		for (size_t r = 0; r < cfg->nblocks; r++) {
@@ -915,6 +927,14 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 				continue;
 			dirty[b->index] = false;
 			st_wc_merge_from_predecessors(df, b, df->exit, drains, &in);
+			/* Where the waits follow the state (solve), an op that stays in
+			 * flight over many trips keeps changing its variant, so the
+			 * states could cycle: with loop annotations each entry state
+			 * keeps what it held before, and the states only grow. */
+			if (sweep > 0 && accumulate)
+				for (int c = 0; c < ST_NUM_COUNTERS; c++)
+					for (size_t k = 0; k < in.q[c].n && k < df->entry[b->index].q[c].n; k++)
+						st_wc_queue_merge(&in.q[c].v[k], &df->entry[b->index].q[c].v[k]);
 			if (sweep > 0 && st_wc_state_equal(&in, &df->entry[b->index]))
 				continue; /* same entry, same exit */
 			st_wc_state_copy(&df->entry[b->index], &in);
@@ -947,6 +967,7 @@ void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const str
 	st_wc_plan_free(out);
 	st_wc_plan_init(out, df->ninst);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
+	memset(df->refine_dropped, 0, sizeof df->refine_dropped);
 	struct record rec = {out, explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {

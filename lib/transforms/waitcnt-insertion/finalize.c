@@ -25,7 +25,7 @@
 
 #include "waitcnt.h"
 
-enum { FINALIZE_ROUNDS = 8 };
+enum { FINALIZE_ROUNDS = 8, FINALIZE_ROUNDS_ANNOTATED = 64 };
 
 bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
 {
@@ -50,11 +50,49 @@ bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b)
 	return true;
 }
 
+/* Whether the waits of `have` meet every need `want` (a REFINE of it) lists:
+ * each wait of `want` is there in `have`, at least as strict. */
+static bool meets(const struct wc_plan *have, const struct wc_plan *want)
+{
+	for (size_t k = 0; k < want->anchors.n; k++) {
+		const struct wc_anchor *w = &want->anchors.v[k];
+		const struct wc_spec *h = st_wc_plan_spec(have, w->inst);
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			if (w->spec.cnt[c] != WC_UNUSED && (!h || h->cnt[c] == WC_UNUSED || h->cnt[c] > w->spec.cnt[c]))
+				return false;
+	}
+	return true;
+}
+
+void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sweeps)
+{
+	struct wc_plan trial = {0}, next = {0};
+	for (size_t k = 0; k < plan->anchors.n; k++) {
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			if (plan->anchors.v[k].spec.cnt[c] == WC_UNUSED)
+				continue;
+			st_wc_plan_copy(&trial, plan);
+			trial.anchors.v[k].spec.cnt[c] = WC_UNUSED;
+			bool ok = st_wc_solve(df, WC_SIMULATE, &trial);
+			*sweeps += df->sweeps;
+			if (!ok)
+				continue;
+			st_wc_materialize_plan(df, WC_REFINE, &trial, &next, false);
+			if (meets(&trial, &next))
+				plan->anchors.v[k].spec.cnt[c] = WC_UNUSED;
+		}
+	}
+	st_wc_plan_free(&trial);
+	st_wc_plan_free(&next);
+}
+
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
 {
 	struct wc_plan cur = {0};
 	st_wc_plan_copy(&cur, plan);
-	for (int round = 0; round < FINALIZE_ROUNDS; round++) {
+	/* With loop annotations a round drops at most one wait per counter. */
+	int rounds = df->loops.any ? FINALIZE_ROUNDS_ANNOTATED : FINALIZE_ROUNDS;
+	for (int round = 0; round < rounds; round++) {
 		bool ok = st_wc_solve(df, WC_SIMULATE, &cur);
 		*sweeps += df->sweeps;
 		if (!ok)

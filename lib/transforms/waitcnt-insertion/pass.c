@@ -96,6 +96,8 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 				st_wc_plan_copy(&plan, &solved);
 		}
 		st_wc_plan_free(&solved);
+		if (df.loops.any)
+			st_wc_prune_plan(&df, &plan, &sweeps);
 	} else {
 		unsigned cap = st_wc_dataflow_iteration_cap(&df);
 		st_warning(ctx->diag, f->loc,

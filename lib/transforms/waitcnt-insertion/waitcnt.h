@@ -323,6 +323,7 @@ struct wc_dataflow {
 	bool converged;
 
 	struct wc_loops loops;
+	bool refine_dropped[ST_NUM_COUNTERS]; /* finalizePlan: a wait of the counter was dropped this round */
 
 	/* Queue-cap diagnostics of the last recorded sweep: the first anchor
 	 * whose wait drains ops beyond the kMaxInFlight tracked ones. */
@@ -433,6 +434,11 @@ struct wc_optimizer st_wc_shallow_pred_promotion(struct wc_promotion_stats *stat
  * finalize.c). Returns false when that does not settle (the plan is then
  * unchanged and the caller falls back). */
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
+/* With loop annotations two waits can each be needed only while the other is
+ * missing (an op circulating around a loop aliases a slot unless something
+ * drains it): drops, one at a time, every anchor wait whose removal leaves
+ * every need of the simulated plan met. */
+void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sweeps);
 /* Whether two plans place the same waits and tail drains. */
 bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
 

@@ -28,7 +28,7 @@ bool st_wv_decode_annotations(struct validator *v)
 		return true;
 	v->annots = st_xcalloc(v->facts.n, sizeof *v->annots);
 	bool ok = true;
-	int64_t maxd = 1;
+	int64_t maxd = 0;
 	for (size_t k = 0; k < v->facts.n; k++) {
 		const struct st_inst *i = v->facts.v[k].inst;
 		if (!i->nattrs || !st_inst_has_loop_annots(i))
@@ -44,8 +44,21 @@ bool st_wv_decode_annotations(struct validator *v)
 			maxd = v->annots[k].raw.distance;
 	}
 	v->annotated = true;
-	/* `trips >= d` is all a rule asks; one more keeps reports exact. */
-	v->trip_cap = maxd > 62 ? 64 : (uint32_t)maxd + 2;
+	/* `trips >= d` is all a rule asks: trips saturate just above the largest
+	 * distance (at 1 when only rings are annotated: this trip or earlier). */
+	v->trip_cap = maxd > 63 ? 64 : (uint32_t)maxd + 1;
+	/* The channels of the depth analysis. */
+	for (size_t k = 0; ok && k < v->facts.n; k++) {
+		const struct st_loop_annots *a = v->facts.v[k].an;
+		for (uint32_t x = 0; a && x < a->nacc; x++) {
+			bool seen = false;
+			for (size_t c = 0; c < v->chans.n && !seen; c++)
+				seen = v->chans.v[c].cls == a->acc[x].cls && v->chans.v[c].frame == a->acc[x].frame &&
+				       v->chans.v[c].ring == a->acc[x].ring;
+			if (!seen)
+				st_vec_push(&v->chans, a->acc[x]);
+		}
+	}
 	return ok;
 }
 
@@ -72,20 +85,13 @@ unsigned st_wv_ring_replaces(const struct validator *v, const struct fact *f)
 	return r;
 }
 
-unsigned st_wv_annotation_counters(const struct fact *f)
+uint32_t st_wv_chan(const struct validator *v, const struct st_ring_access *a)
 {
-	if (!f->an)
-		return 0;
-	unsigned m = 0;
-	for (uint32_t x = 0; x < f->an->nacc; x++) {
-		enum st_ring_kind k = f->an->acc[x].kind;
-		m |= 1u << (k == ST_RING_PUBLISH || k == ST_RING_READ ? ST_CNT_TENSOR : ST_CNT_DS);
-	}
-	if (f->an->war.present)
-		m |= 1u << ST_CNT_DS;
-	if (f->an->raw.present)
-		m |= 1u << ST_CNT_TENSOR;
-	return m;
+	for (size_t c = 0; c < v->chans.n; c++)
+		if (v->chans.v[c].cls == a->cls && v->chans.v[c].frame == a->frame && v->chans.v[c].ring == a->ring)
+			return (uint32_t)c;
+	st_assert(!"a ring access of the function has a channel");
+	return 0;
 }
 
 /* Whether an annotation's token list meets the tokens of fact p. */

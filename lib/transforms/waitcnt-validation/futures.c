@@ -52,10 +52,22 @@ bool st_wv_tensor_raw(const struct validator *v, const struct fact *f)
 enum depth_group { G_DS, G_ASYNC, G_ASYNC_WRITER, G_TENSOR, NGROUPS };
 static const enum st_counter group_counter[NGROUPS] = {ST_CNT_DS, ST_CNT_ASYNC, ST_CNT_ASYNC, ST_CNT_TENSOR};
 
+/* Depth slots of one group: the fixed ones, the tokens, then with loop
+ * annotations the ring-less slot and one per ring channel. */
+static uint32_t slots_per_group(const struct validator *v)
+{
+	return SLOT_TOKENS + (uint32_t)v->toku.n + (v->annotated ? 1 + (uint32_t)v->chans.n : 0);
+}
+
+static uint32_t ringless_slot(const struct validator *v)
+{
+	return SLOT_TOKENS + (uint32_t)v->toku.n;
+}
+
 /* First depth slot of a group (v->nslots = NGROUPS * per). */
 static uint32_t group_base(const struct validator *v, enum depth_group g)
 {
-	return (uint32_t)g * (SLOT_TOKENS + (uint32_t)v->toku.n);
+	return (uint32_t)g * slots_per_group(v);
 }
 
 /* The depth slots of an op of fact f, or NONE32 for ops that matter only
@@ -90,12 +102,44 @@ static void anchor_slots(const struct validator *v, const struct fact *f, enum d
 		r[base + SLOT_TOKENS + token_index(v, v->toks.v[f->tok_off + k])] = cap;
 }
 
+/* The slots the loop annotations of anchor f reach: a ring access the
+ * ring-less slot and its channel in the group it scans, a loop-carried
+ * annotation the slots of its tokens (every op without tokens too). */
+static void annotation_slots(const struct validator *v, const struct fact *f, uint16_t *r)
+{
+	uint16_t cap = (uint16_t)v->max_in_flight;
+	for (uint32_t x = 0; x < f->an->nacc; x++) {
+		const struct st_ring_access *A = &f->an->acc[x];
+		bool tensor = A->kind == ST_RING_PUBLISH || A->kind == ST_RING_READ;
+		uint32_t base = group_base(v, tensor ? G_TENSOR : G_DS);
+		r[base + ringless_slot(v)] = cap;
+		r[base + ringless_slot(v) + 1 + st_wv_chan(v, A)] = cap;
+	}
+	for (int w = 0; w < 2; w++) {
+		const struct st_loop_carried *lc = w ? &f->an->raw : &f->an->war;
+		if (!lc->present)
+			continue;
+		uint32_t base = group_base(v, w ? G_TENSOR : G_DS);
+		r[base + SLOT_ANY_ANCHOR] = cap;
+		if (!lc->tagged) {
+			r[base + SLOT_UNTAGGED_ANCHOR] = cap;
+			continue;
+		}
+		for (uint32_t k = 0; k < lc->ntokens; k++) {
+			uint32_t t = lc->tokens[k];
+			/* A token no op carries needs no slot: nothing overlaps it. */
+			if (bsearch(&t, v->toku.v, v->toku.n, sizeof t, st_wv_cmp_u32))
+				r[base + SLOT_TOKENS + token_index(v, t)] = cap;
+		}
+	}
+}
+
 /* The depth transfer of one instruction, backwards: r holds, per slot, the
  * depth below which an op in flight after the instruction may still meet a
  * matching anchor; on return, the same before it. */
 static void depth_back(const struct validator *v, const struct fact *f, uint16_t *r)
 {
-	uint32_t per = SLOT_TOKENS + (uint32_t)v->toku.n;
+	uint32_t per = slots_per_group(v);
 	/* Its own issue: an op with d newer ops of its counter before it has
 	 * d + 1 after (in every group of that counter). */
 	for (int g = 0; g < NGROUPS; g++) {
@@ -122,11 +166,8 @@ static void depth_back(const struct validator *v, const struct fact *f, uint16_t
 		anchor_slots(v, f, G_TENSOR, false, r);
 	/* Loop annotations match by ring slot or trip, not by token: every op
 	 * of the counters they scan may matter. */
-	unsigned ann = st_wv_annotation_counters(f);
-	for (int g = 0; ann && g < NGROUPS; g++)
-		if (ann >> group_counter[g] & 1)
-			for (uint32_t k = 0; k < per; k++)
-				r[group_base(v, (enum depth_group)g) + k] = (uint16_t)v->max_in_flight;
+	if (f->an)
+		annotation_slots(v, f, r);
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
 		for (int g = 0; g < NGROUPS; g++) {
@@ -216,7 +257,7 @@ void st_wv_compute_futures(struct validator *v)
 		st_vec_push(&v->toku, v->toks.v[k]);
 	v->toku.n = sort_unique(v->toku.v, v->toku.n, sizeof *v->toku.v, st_wv_cmp_u32);
 	uint32_t nkw = v->nkw = (uint32_t)(v->keyu.n + 63) / 64 + 1;
-	uint32_t ns = v->nslots = NGROUPS * (SLOT_TOKENS + (uint32_t)v->toku.n);
+	uint32_t ns = v->nslots = NGROUPS * slots_per_group(v);
 
 	/* Per block: upward-exposed uses, definitions, the range of its facts. */
 	uint64_t *ue = st_xcalloc((size_t)nb * nkw, sizeof *ue);
@@ -359,6 +400,17 @@ bool st_wv_may_matter(const struct validator *v, uint32_t b, uint32_t id, uint32
 	if (base == NONE32)
 		return false;
 	const uint16_t *d = v->depth_out + (size_t)b * v->nslots + base;
+	if (v->annotated && (f->counter == ST_CNT_DS || f->counter == ST_CNT_TENSOR)) {
+		/* Ring anchors reach ops by channel, and every op without a ring. */
+		if (!f->an || !f->an->has_ring) {
+			if (newer < d[ringless_slot(v)])
+				return true;
+		} else {
+			for (uint32_t k = 0; k < f->an->nacc; k++)
+				if (newer < d[ringless_slot(v) + 1 + st_wv_chan(v, &f->an->acc[k])])
+					return true;
+		}
+	}
 	if (!f->tagged)
 		return newer < d[SLOT_ANY_ANCHOR];
 	if (newer < d[SLOT_UNTAGGED_ANCHOR])

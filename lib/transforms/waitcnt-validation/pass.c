@@ -29,6 +29,7 @@ static void val_free(struct validator *v)
 		for (size_t k = 0; k < v->facts.n; k++)
 			st_loop_annots_free(&v->annots[k]);
 	free(v->annots);
+	st_vec_free(&v->chans);
 	for (size_t k = 0; k < v->nodes.n; k++) {
 		free(v->nodes.v[k].state);
 		free(v->nodes.v[k].key);

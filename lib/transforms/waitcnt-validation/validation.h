@@ -112,7 +112,9 @@ static inline bool waw_races(enum st_counter writer, int g)
 enum {
 	SLOT_UNTAGGED_ANCHOR, /* untagged anchors (and fences that drain everything) */
 	SLOT_ANY_ANCHOR,      /* every anchor: what an untagged op matches */
-	SLOT_TOKENS,          /* then one slot per token of the function */
+	SLOT_TOKENS,          /* then one slot per token of the function, then (loop
+	                         annotations) one for ops without mod.lds_ring and one
+	                         per (class, frame, ring) channel of the function */
 };
 
 struct use {
@@ -206,6 +208,7 @@ struct validator {
 	bool annotated;
 	struct st_loop_annots *annots;
 	uint32_t trip_cap; /* trips saturate here */
+	ST_VEC(struct st_ring_access) chans; /* the (class, frame, ring) channels of ring accesses */
 
 	/* Facts. */
 	ST_VEC(struct fact) facts;
@@ -325,8 +328,8 @@ enum { WV_RING_TENSOR_RAW = 1u << 0, WV_RING_DS = 1u << 1 };
 bool st_wv_decode_annotations(struct validator *v);
 unsigned st_wv_ring_replaces(const struct validator *v, const struct fact *f);
 void st_wv_check_annotations(struct validator *v, uint32_t node, uint32_t id);
-/* Counters (bit c) whose every op an annotated anchor may depend on. */
-unsigned st_wv_annotation_counters(const struct fact *f);
+/* The channel of (class, frame, ring) in v->chans. */
+uint32_t st_wv_chan(const struct validator *v, const struct st_ring_access *a);
 
 /* report.c */
 int st_wv_cmp_viol(const void *a, const void *b);
