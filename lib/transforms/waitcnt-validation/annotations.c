@@ -44,9 +44,9 @@ bool st_wv_decode_annotations(struct validator *v)
 			maxd = v->annots[k].raw.distance;
 	}
 	v->annotated = true;
-	/* `trips >= d` is all a rule asks: trips saturate just above the largest
-	 * distance (at 1 when only rings are annotated: this trip or earlier). */
-	v->trip_cap = maxd > 63 ? 64 : (uint32_t)maxd + 1;
+	/* `trips >= d` is all a rule asks; trips saturate one above the largest
+	 * distance, so a report says exactly how far back its producer was. */
+	v->trip_cap = maxd > 62 ? 64 : (uint32_t)maxd + 2;
 	/* The channels of the depth analysis. */
 	for (size_t k = 0; ok && k < v->facts.n; k++) {
 		const struct st_loop_annots *a = v->facts.v[k].an;
