@@ -779,6 +779,13 @@ struct record {
 	bool explain;
 };
 
+/* Field by field: the padding of a struct wc_origin built as a compound
+ * literal is not initialised. */
+static bool same_origin(const struct wc_origin *a, const struct wc_origin *b)
+{
+	return a->pred == b->pred && a->var == b->var && a->known_var == b->known_var && a->access == b->access;
+}
+
 static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
 {
 	for (size_t k = 0; k < why->n; k++) {
@@ -788,7 +795,7 @@ static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_co
 		for (size_t j = 0; j < k && !dup; j++)
 			dup = why->v[j].counter == c && why->v[j].rule == why->v[k].rule &&
 			      why->v[j].producer == why->v[k].producer &&
-			      memcmp(&why->v[j].from, &why->v[k].from, sizeof why->v[k].from) == 0;
+			      same_origin(&why->v[j].from, &why->v[k].from);
 		if (dup)
 			continue;
 		struct wc_reason r = {inst, NULL, c, why->v[k].rule, why->v[k].producer, why->v[k].from};
