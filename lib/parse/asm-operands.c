@@ -425,7 +425,7 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 static size_t split_operands(const char *text, size_t start, size_t end, struct pieces *out)
 {
 	size_t p = start;
-	bool first = true;
+	bool first = true, after_comma = false;
 	while (p < end) {
 		while (p < end && (text[p] == ' ' || text[p] == '\t'))
 			p++;
@@ -463,13 +463,16 @@ static size_t split_operands(const char *text, size_t start, size_t end, struct 
 		while (e > s && (text[e - 1] == ' ' || text[e - 1] == '\t'))
 			e--;
 		st_vec_push(out, ((struct piece){s, e}));
-		first = false;
+		first = after_comma = false;
 		if (p < end && text[p] == ',') {
 			p++;
+			after_comma = true;
 			continue;
 		}
 		return p; /* the first blank-separated word after the operands: modifiers */
 	}
+	if (after_comma) /* `v_mov_b32 v0, v1,`: an empty last operand */
+		st_vec_push(out, ((struct piece){end, end}));
 	return end;
 }
 
@@ -517,6 +520,10 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	size_t p = start;
 	while (p < end && (ident_char(code[p])))
 		p++;
+	if (p == start || !ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
+		asm_error(r, (uint32_t)start + 1, "expected an instruction, a label or a directive");
+		return false;
+	}
 	h->name = st_internn(r->m->strings, code + start, p - start);
 	h->col = (uint32_t)start + 1;
 	h->row = st_module_mnemonic(r->m, h->name);
@@ -530,6 +537,10 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	for (size_t k = 0; k < pieces->n; k++) {
 		struct st_operand op;
 		const struct piece *pc = &pieces->v[k];
+		if (pc->end == pc->start) {
+			asm_error(r, (uint32_t)pc->start + 1, "empty operand");
+			return false;
+		}
 		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0, &op))
 			return false;
 		st_vec_push(&r->ops, op);

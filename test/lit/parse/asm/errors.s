@@ -17,6 +17,14 @@
   ds_load_b32 v1, v2 // st.token:x
 // expected-error@+1 {{'s_branch' needs a label operand}}
   s_branch 4+4
+// expected-error@+1 {{empty operand}}
+  v_mov_b32 v0,, v1
+// expected-error@+1 {{empty operand}}
+  v_mov_b32 v0, v1,
+// expected-error@+1 {{expected an instruction, a label or a directive}}
+  123 abc
+// expected-error@+1 {{expected an instruction, a label or a directive}}
+  %foo v1
   s_endpgm
 
 // -----
