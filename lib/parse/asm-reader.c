@@ -227,10 +227,16 @@ static void verbatim(struct asm_reader *r, const char *text, size_t n)
 	place(r, i);
 }
 
-static void label(struct asm_reader *r, const char *name, uint32_t col)
+/* Returns the label's item, or NULL after an error. */
+static struct st_inst *label(struct asm_reader *r, const char *name, uint32_t col)
 {
 	struct st_loc loc = {r->file, r->line, col};
-	if (asm_map_get(&r->decls, name, NULL)) {
+	bool starts_function = asm_map_get(&r->decls, name, NULL);
+	if (!starts_function && r->func && asm_map_get(&r->labels, name, NULL)) {
+		error_at(r, loc, "duplicate label '%s'", name);
+		return NULL;
+	}
+	if (starts_function) {
 		open_function(r, name, name);
 	} else if (!r->func) {
 		open_function(r, "", name);
@@ -242,14 +248,11 @@ static void label(struct asm_reader *r, const char *name, uint32_t col)
 	} else {
 		new_block(r, name);
 	}
-	if (asm_map_get(&r->labels, name, NULL)) {
-		error_at(r, loc, "duplicate label '%s'", name);
-		return;
-	}
 	asm_map_put(&r->labels, name, (uint64_t)(uintptr_t)r->block);
 	struct st_inst *li = st_label_new(r->m, name, loc);
 	st_block_append(r->block, li);
 	r->block_has_code = true;
+	return li;
 }
 
 static void instruction(struct asm_reader *r, const char *code, size_t start, size_t end, const char *token)
@@ -473,10 +476,10 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 			verbatim(r, s, n);
 			return;
 		}
-		label(r, st_internn(r->m->strings, c + p, e - p), (uint32_t)p + 1);
+		struct st_inst *li = label(r, st_internn(r->m->strings, c + p, e - p), (uint32_t)p + 1);
 		size_t q = skip_blanks(c, e + 1, n);
-		if (q < n) {
-			r->block->last->shares_line = true;
+		if (li && q < n) {
+			li->shares_line = true;
 			instruction(r, c, q, n, token);
 		}
 		return;

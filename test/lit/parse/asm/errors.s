@@ -36,6 +36,8 @@ f:
 label_A:
 // expected-error@+1 {{duplicate label 'label_A'}}
 label_A:
+// expected-error@+1 {{duplicate label 'label_A'}}
+label_A: s_nop 0
   s_endpgm
 .Lend:
   .size f, .Lend-f
