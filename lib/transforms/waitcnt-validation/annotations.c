@@ -152,6 +152,40 @@ static void carried_check(struct validator *v, uint32_t node, uint32_t id, const
 	}
 }
 
+bool st_wv_writes_sgpr(const struct fact *f)
+{
+	for (uint32_t k = 0; k < f->inst->ndsts; k++)
+		if (f->inst->dsts[k].kind == ST_OPND_REG && f->inst->dsts[k].reg.cls == ST_REG_S)
+			return true;
+	return false;
+}
+
+/* enableTensorDescriptorWar: an in-flight tensor load still reads its SGPR
+ * descriptor, so a write of one of those SGPRs depends on it. */
+void st_wv_check_descriptor_war(struct validator *v, uint32_t node, uint32_t id)
+{
+	const struct fact *f = &v->facts.v[id];
+	const struct queue *q = &v->q[ST_CNT_TENSOR];
+	for (uint32_t k = 0; k < q->n; k++) {
+		const struct fact *p = st_wv_queued_fact(v, q, k);
+		if (!p)
+			continue;
+		v->nchecked++;
+		bool hit = false;
+		for (uint32_t x = 0; x < f->inst->ndsts && !hit; x++) {
+			const struct st_operand *d = &f->inst->dsts[x];
+			if (d->kind != ST_OPND_REG || d->reg.cls != ST_REG_S)
+				continue;
+			for (uint32_t y = 0; y < p->inst->nsrcs && !hit; y++) {
+				const struct st_operand *u = &p->inst->srcs[y];
+				hit = u->kind == ST_OPND_REG && u->reg.cls == ST_REG_S && st_reg_overlaps(d->reg, u->reg);
+			}
+		}
+		if (hit)
+			st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_DESC_WAR, NULL, NULL, -1);
+	}
+}
+
 void st_wv_check_annotations(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];

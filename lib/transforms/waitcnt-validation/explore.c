@@ -277,6 +277,8 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 	}
 	if (f->an)
 		st_wv_check_annotations(v, node, id);
+	if (v->tensor_descriptor_war && !f->is_wait && st_wv_writes_sgpr(f))
+		st_wv_check_descriptor_war(v, node, id);
 }
 
 /* A wait n on counter c, on a queue holding flat ops: a flat op is never

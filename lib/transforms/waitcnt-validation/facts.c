@@ -183,10 +183,14 @@ void st_wv_assign_token_classes(struct validator *v)
 	}
 	if (ids.n > 1)
 		qsort_r(ids.v, ids.n, sizeof *ids.v, cmp_class, v);
-	for (size_t k = 1; k < ids.n; k++)
-		/* Ring accesses and trips tell annotated ops apart: each is its own class. */
-		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0 && !v->facts.v[ids.v[k]].an &&
-		    !v->facts.v[ids.v[k - 1]].an)
+	for (size_t k = 1; k < ids.n; k++) {
+		/* Ring accesses and trips tell annotated ops apart, and with
+		 * enableTensorDescriptorWar tensor loads differ by their SGPRs: each
+		 * is its own class. */
+		bool own = v->facts.v[ids.v[k]].an || v->facts.v[ids.v[k - 1]].an ||
+		           (v->tensor_descriptor_war && v->facts.v[ids.v[k]].counter == ST_CNT_TENSOR);
+		if (cmp_class_only(v, ids.v[k - 1], ids.v[k]) == 0 && !own)
 			v->facts.v[ids.v[k]].tclass = v->facts.v[ids.v[k - 1]].tclass;
+	}
 	st_vec_free(&ids);
 }

@@ -168,6 +168,11 @@ static void depth_back(const struct validator *v, const struct fact *f, uint16_t
 	 * of the counters they scan may matter. */
 	if (f->an)
 		annotation_slots(v, f, r);
+	/* A descriptor write reaches tensor loads by register, not by token. */
+	if (v->tensor_descriptor_war && !f->is_wait && st_wv_writes_sgpr(f)) {
+		r[group_base(v, G_TENSOR) + SLOT_UNTAGGED_ANCHOR] = (uint16_t)v->max_in_flight;
+		r[group_base(v, G_TENSOR) + SLOT_ANY_ANCHOR] = (uint16_t)v->max_in_flight;
+	}
 	/* A wait N retires every op with N or more newer ops. */
 	if (f->is_wait)
 		for (int g = 0; g < NGROUPS; g++) {

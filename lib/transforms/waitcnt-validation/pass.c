@@ -11,7 +11,7 @@
 #define WV_STR_(x) #x
 #define WV_STR(x) WV_STR_(x)
 
-enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT };
+enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT, OPT_TENSOR_DESCRIPTOR_WAR };
 
 static const struct st_pass_option options[] = {
 	{"strict", ST_OPT_FLAG, "",
@@ -21,6 +21,8 @@ static const struct st_pass_option options[] = {
 	{"storesOnLoadcnt", ST_OPT_FLAG, "", "vector stores occupy the LOAD counter (the seed's table)", ST_OPT_ANY},
 	{"maxInFlight", ST_OPT_INT, WV_STR(WV_DEFAULT_MAX_IN_FLIGHT),
 	 "ops a counter holds; issuing one more retires the oldest", ST_OPT_RANGE(1, WV_MAX_IN_FLIGHT_LIMIT)},
+	{"enableTensorDescriptorWar", ST_OPT_FLAG, "",
+	 "a write of an SGPR an in-flight tensor_load_to_lds reads is a dependency on it", ST_OPT_ANY},
 };
 
 static void val_free(struct validator *v)
@@ -179,6 +181,7 @@ static bool run(struct st_pass_ctx *ctx)
 			.ctx = ctx,
 			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
 			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
+			.tensor_descriptor_war = ctx->opts && ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag,
 			.num_waves = ctx->config ? ctx->config->num_waves : 0,
 			.state_bound = (uint32_t)bound,
 			.max_in_flight = (uint32_t)cap,

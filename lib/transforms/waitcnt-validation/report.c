@@ -90,11 +90,12 @@ bool st_wv_report(struct validator *v, const struct violation *x)
 		break;
 	case RULE_LOOP_WAR: st_buf_puts(&msg, "loop-carried WAR dependency (mod.loopcarriedwar)"); break;
 	case RULE_LOOP_RAW: st_buf_puts(&msg, "loop-carried RAW dependency (mod.loopcarriedraw)"); break;
+	case RULE_DESC_WAR: st_buf_puts(&msg, "WAR dependency on its SGPR descriptor (enableTensorDescriptorWar)"); break;
 	}
 	st_buf_printf(&msg, " on '%s' (", p->inst->name);
 	format_loc(&msg, p->inst->loc);
 	st_buf_putc(&msg, ')');
-	if (x->rule >= RULE_RING) {
+	if (x->rule >= RULE_RING && x->rule <= RULE_LOOP_RAW) {
 		/* The trips the producer crossed, which the path below shows. */
 		if (x->trips == 0)
 			st_buf_puts(&msg, " issued on this trip");

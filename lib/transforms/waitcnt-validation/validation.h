@@ -76,6 +76,7 @@ enum rule {
 	RULE_RING,     /* mod.lds_ring: the generator asserted it, an error in every mode */
 	RULE_LOOP_WAR, /* mod.loopcarriedwar */
 	RULE_LOOP_RAW, /* mod.loopcarriedraw */
+	RULE_DESC_WAR, /* enableTensorDescriptorWar: an SGPR an in-flight tensor load reads */
 };
 
 /* Counters whose ops write registers (the REGS rows of counters.def), for
@@ -201,6 +202,7 @@ struct validator {
 	struct st_pass_ctx *ctx;
 	const struct st_function *func;
 	bool strict, stores_on_loadcnt;
+	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	int num_waves;
 	uint32_t state_bound, max_in_flight;
 
@@ -326,6 +328,9 @@ void st_wv_process(struct validator *v, uint32_t n);
 /* annotations.c */
 enum { WV_RING_TENSOR_RAW = 1u << 0, WV_RING_DS = 1u << 1 };
 bool st_wv_decode_annotations(struct validator *v);
+/* Whether fact f writes an SGPR (enableTensorDescriptorWar anchors). */
+bool st_wv_writes_sgpr(const struct fact *f);
+void st_wv_check_descriptor_war(struct validator *v, uint32_t node, uint32_t id);
 unsigned st_wv_ring_replaces(const struct validator *v, const struct fact *f);
 void st_wv_check_annotations(struct validator *v, uint32_t node, uint32_t id);
 /* The channel of (class, frame, ring) in v->chans. */
