@@ -109,6 +109,42 @@ static inline uint64_t st_hash_ptr(const void *p)
 	return st_hash64((uint64_t)(uintptr_t)p);
 }
 
+/* The hash table for identity keys: from nonzero 64-bit keys (pointers, as
+ * st_ptr_key, or integers kept nonzero) to 64-bit values. Open addressing with
+ * linear probing over a power-of-two number of slots, at most half full, keys
+ * spread by st_hash64. Zero initialisation is an empty map; st_map_free
+ * releases it. */
+struct st_map {
+	uint64_t *keys; /* 0: empty slot */
+	uint64_t *vals;
+	size_t cap, n;
+};
+
+static inline uint64_t st_ptr_key(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+/* The value of `key`, or NULL when the map does not hold it. */
+static inline uint64_t *st_map_find(const struct st_map *m, uint64_t key)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t j = st_hash64(key) & (m->cap - 1); m->keys[j]; j = (j + 1) & (m->cap - 1))
+		if (m->keys[j] == key)
+			return &m->vals[j];
+	return NULL;
+}
+
+/* The value of `key`, added as 0 when the map does not hold it (*added says
+ * so when `added` is not NULL). The pointer is valid until the next addition. */
+uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added);
+/* Sets the value of `key`. */
+void st_map_put(struct st_map *m, uint64_t key, uint64_t val);
+/* Empties the map; the storage of a large, sparsely used table is released. */
+void st_map_clear(struct st_map *m);
+void st_map_free(struct st_map *m);
+
 /* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
 struct st_arena;
 struct st_arena *st_arena_new(void);

@@ -52,10 +52,8 @@ enum { RECORD_CHUNK = 256 };
 
 struct keymap {
 	uint32_t *direct[ST_NUM_REGCLASSES]; /* index -> id + 1, allocated on first use */
-	uint64_t *keys; /* class << 32 | index, +1 so that 0 marks an empty slot */
-	uint32_t *ids;
-	size_t cap, nhashed;
-	size_t n; /* keys in all */
+	struct st_map hashed; /* (class << 32 | index) + 1 -> id */
+	size_t n;             /* keys in all */
 };
 
 struct pair {
@@ -91,27 +89,6 @@ struct builder {
 	size_t nrecords;
 };
 
-static void keymap_grow(struct keymap *m)
-{
-	size_t ncap = m->cap ? m->cap * 2 : 256;
-	uint64_t *nk = st_xcalloc(ncap, sizeof *nk);
-	uint32_t *ni = st_xmalloc(ncap * sizeof *ni);
-	for (size_t i = 0; i < m->cap; i++) {
-		if (!m->keys[i])
-			continue;
-		size_t h = st_hash64(m->keys[i]) & (ncap - 1);
-		while (nk[h])
-			h = (h + 1) & (ncap - 1);
-		nk[h] = m->keys[i];
-		ni[h] = m->ids[i];
-	}
-	free(m->keys);
-	free(m->ids);
-	m->keys = nk;
-	m->ids = ni;
-	m->cap = ncap;
-}
-
 static uint32_t new_key(struct builder *bd, enum st_regclass cls, uint64_t index)
 {
 	st_vec_push(&bd->key_reg, ((struct st_reg){.index = (uint32_t)index, .count = 1, .cls = (uint8_t)cls}));
@@ -131,18 +108,11 @@ static uint32_t key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
 			*slot = new_key(bd, cls, index) + 1;
 		return *slot - 1;
 	}
-	if (2 * (m->nhashed + 1) > m->cap)
-		keymap_grow(m);
-	uint64_t k = ((uint64_t)cls << 32 | index) + 1;
-	size_t h = st_hash64(k) & (m->cap - 1);
-	while (m->keys[h]) {
-		if (m->keys[h] == k)
-			return m->ids[h];
-		h = (h + 1) & (m->cap - 1);
-	}
-	m->nhashed++;
-	m->keys[h] = k;
-	return m->ids[h] = new_key(bd, cls, index);
+	bool added;
+	uint64_t *id = st_map_slot(&m->hashed, ((uint64_t)cls << 32 | index) + 1, &added);
+	if (added)
+		*id = new_key(bd, cls, index);
+	return (uint32_t)*id;
 }
 
 /* Whether a register operand takes part in the chains. */
@@ -630,8 +600,7 @@ void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, boo
 	rename_all(&bd);
 	phi_sources(&bd);
 	link_users(f, bd.arena);
-	free(bd.map.keys);
-	free(bd.map.ids);
+	st_map_free(&bd.map.hashed);
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++)
 		free(bd.map.direct[c]);
 	st_vec_free(&bd.key_reg);

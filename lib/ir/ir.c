@@ -114,64 +114,41 @@ bool st_operand_suggest(const char *ident, char *buf, size_t cap)
 	return best < (n <= 3 ? 2 : 3);
 }
 
-/* Open addressing on the interned pointer: a kernel uses a few hundred
- * mnemonics, looked up once per instruction. Each slot keeps the isa.def row
- * and, once asked for, the known-mnemonic row (NULL: unknown). */
-struct memo_slot {
-	const char *key;
+/* Keyed by the interned pointer: a kernel uses a few hundred mnemonics,
+ * looked up once per instruction. Each entry keeps the isa.def row and, once
+ * asked for, the known-mnemonic row (NULL: unknown). */
+struct memo_entry {
 	const struct st_isa_info *row;
 	const struct st_mnemonic *mnemonic;
 	bool mnemonic_known; /* `mnemonic` has been looked up */
 };
 
 struct st_isa_memo {
-	struct memo_slot *slots;
-	size_t cap, n;
+	struct st_map index; /* interned mnemonic -> entries index */
+	ST_VEC(struct memo_entry) entries;
 };
 
 static void memo_free(struct st_isa_memo *memo)
 {
 	if (!memo)
 		return;
-	free(memo->slots);
+	st_map_free(&memo->index);
+	st_vec_free(&memo->entries);
 	free(memo);
 }
 
-static void memo_grow(struct st_isa_memo *memo)
-{
-	size_t ncap = memo->cap ? memo->cap * 2 : 256;
-	struct memo_slot *slots = st_xcalloc(ncap, sizeof *slots);
-	for (size_t k = 0; k < memo->cap; k++) {
-		if (!memo->slots[k].key)
-			continue;
-		size_t j = st_hash_ptr(memo->slots[k].key) & (ncap - 1);
-		while (slots[j].key)
-			j = (j + 1) & (ncap - 1);
-		slots[j] = memo->slots[k];
-	}
-	free(memo->slots);
-	memo->slots = slots;
-	memo->cap = ncap;
-}
-
-static struct memo_slot *memo_slot(struct st_module *m, const char *interned)
+static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
-	if (!memo) {
+	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
-		memo_grow(memo);
+	bool added;
+	uint64_t *k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
+	if (added) {
+		*k = memo->entries.n;
+		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(interned)}));
 	}
-	size_t j = st_hash_ptr(interned) & (memo->cap - 1);
-	for (; memo->slots[j].key; j = (j + 1) & (memo->cap - 1))
-		if (memo->slots[j].key == interned)
-			return &memo->slots[j];
-	if ((memo->n + 1) * 2 > memo->cap) {
-		memo_grow(memo);
-		return memo_slot(m, interned);
-	}
-	memo->n++;
-	memo->slots[j] = (struct memo_slot){.key = interned, .row = st_isa_lookup(interned)};
-	return &memo->slots[j];
+	return &memo->entries.v[*k];
 }
 
 const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned)
@@ -181,7 +158,7 @@ const struct st_isa_info *st_module_isa(struct st_module *m, const char *interne
 
 const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned)
 {
-	struct memo_slot *s = memo_slot(m, interned);
+	struct memo_entry *s = memo_slot(m, interned);
 	if (!s->mnemonic_known) {
 		s->mnemonic = st_mnemonic_find(interned, strlen(interned));
 		s->mnemonic_known = true;

@@ -285,51 +285,11 @@ void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc 
 
 /* ---- Structure ---- */
 
-static struct st_block *labels_find(const struct label_map *lm, const char *label)
+/* The block labelled `label` (interned) in the current function, or NULL. */
+static struct st_block *labels_find(const struct st_map *labels, const char *label)
 {
-	if (!lm->cap)
-		return NULL;
-	for (size_t j = st_hash_ptr(label) & (lm->cap - 1); lm->slots[j]; j = (j + 1) & (lm->cap - 1))
-		if (lm->slots[j]->label == label)
-			return lm->slots[j];
-	return NULL;
-}
-
-static void labels_insert(struct label_map *lm, struct st_block *b)
-{
-	if ((lm->n + 1) * 2 > lm->cap) {
-		size_t ncap = lm->cap ? lm->cap * 2 : 64;
-		struct st_block **slots = st_xcalloc(ncap, sizeof *slots);
-		for (size_t i = 0; i < lm->cap; i++) {
-			if (!lm->slots[i])
-				continue;
-			size_t j = st_hash_ptr(lm->slots[i]->label) & (ncap - 1);
-			while (slots[j])
-				j = (j + 1) & (ncap - 1);
-			slots[j] = lm->slots[i];
-		}
-		free(lm->slots);
-		lm->slots = slots;
-		lm->cap = ncap;
-	}
-	size_t j = st_hash_ptr(b->label) & (lm->cap - 1);
-	while (lm->slots[j])
-		j = (j + 1) & (lm->cap - 1);
-	lm->slots[j] = b;
-	lm->n++;
-}
-
-static void labels_clear(struct label_map *lm)
-{
-	/* A big table left by one huge function is not worth clearing for the
-	 * many small ones that may follow. */
-	if (lm->cap > 4096 || lm->cap > 16 * lm->n) {
-		free(lm->slots);
-		*lm = (struct label_map){0};
-	} else if (lm->cap) {
-		memset(lm->slots, 0, lm->cap * sizeof *lm->slots);
-		lm->n = 0;
-	}
+	const uint64_t *b = st_map_find(labels, st_ptr_key(label));
+	return b ? (struct st_block *)(uintptr_t)*b : NULL;
 }
 
 static struct st_block *new_block(struct st_parser *p, const char *label, struct st_loc loc)
@@ -340,7 +300,7 @@ static struct st_block *new_block(struct st_parser *p, const char *label, struct
 		st_parse_error(p, loc, "duplicate block label '^%s'", label);
 		st_note(p->diag, prev->loc, "'^%s' was first defined here", label);
 	} else {
-		labels_insert(&p->labels, b);
+		st_map_put(&p->labels, st_ptr_key(b->label), st_ptr_key(b));
 	}
 	p->block = b;
 	p->block_closed = false;
@@ -360,7 +320,7 @@ static void finish_function(struct st_parser *p)
 			               ps->name);
 	}
 	st_vec_clear(&p->pending);
-	labels_clear(&p->labels);
+	st_map_clear(&p->labels);
 	p->func = NULL;
 	p->block = NULL;
 	p->block_closed = false;

@@ -9,16 +9,19 @@
 
 /* Interned pointer -> 64-bit value, open addressing (symbols, function
  * names, kernel names, labels). */
-struct asm_map {
-	const void **keys;
-	uint64_t *vals;
-	size_t cap, n;
-};
+/* Maps keyed by interned pointers, over the library's st_map. */
+static inline void asm_map_put(struct st_map *t, const void *key, uint64_t val)
+{
+	st_map_put(t, st_ptr_key(key), val);
+}
 
-void asm_map_put(struct asm_map *t, const void *key, uint64_t val);
-bool asm_map_get(const struct asm_map *t, const void *key, uint64_t *val);
-void asm_map_clear(struct asm_map *t);
-void asm_map_free(struct asm_map *t);
+static inline bool asm_map_get(const struct st_map *t, const void *key, uint64_t *val)
+{
+	const uint64_t *v = st_map_find(t, st_ptr_key(key));
+	if (v && val)
+		*val = *v;
+	return v != NULL;
+}
 
 /* A branch whose target label is resolved when its function is complete. */
 struct asm_branch {
@@ -42,12 +45,12 @@ struct asm_reader {
 	struct st_asm_source *src;
 	uint32_t line;      /* number of the line being read */
 	const char *line_end; /* where its text ends (the text has no terminating NUL) */
-	struct asm_map syms;    /* .set / `=` symbols -> value */
-	struct asm_map decls;   /* names declared .globl or .type @function */
-	struct asm_map kernels; /* names with an .amdhsa_kernel descriptor */
-	struct asm_map labels;  /* labels of the open function -> block */
-	struct asm_map roles;   /* mnemonic -> its roles (ndsts | flags << 8) */
-	struct asm_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
+	struct st_map syms;    /* .set / `=` symbols -> value */
+	struct st_map decls;   /* names declared .globl or .type @function */
+	struct st_map kernels; /* names with an .amdhsa_kernel descriptor */
+	struct st_map labels;  /* labels of the open function -> block */
+	struct st_map roles;   /* mnemonic -> its roles (ndsts | flags << 8) */
+	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
 	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */

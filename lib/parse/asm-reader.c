@@ -16,68 +16,6 @@
 #include "asm-internal.h"
 #include "stinkytofu/parse.h"
 
-/* ---- Pointer maps ---- */
-
-static void map_grow(struct asm_map *t)
-{
-	size_t ncap = t->cap ? t->cap * 2 : 64;
-	const void **keys = st_xcalloc(ncap, sizeof *keys);
-	uint64_t *vals = st_xcalloc(ncap, sizeof *vals);
-	for (size_t k = 0; k < t->cap; k++) {
-		if (!t->keys[k])
-			continue;
-		size_t j = st_hash_ptr(t->keys[k]) & (ncap - 1);
-		while (keys[j])
-			j = (j + 1) & (ncap - 1);
-		keys[j] = t->keys[k];
-		vals[j] = t->vals[k];
-	}
-	free(t->keys);
-	free(t->vals);
-	t->keys = keys;
-	t->vals = vals;
-	t->cap = ncap;
-}
-
-void asm_map_put(struct asm_map *t, const void *key, uint64_t val)
-{
-	if ((t->n + 1) * 2 > t->cap)
-		map_grow(t);
-	size_t j = st_hash_ptr(key) & (t->cap - 1);
-	while (t->keys[j] && t->keys[j] != key)
-		j = (j + 1) & (t->cap - 1);
-	if (!t->keys[j])
-		t->n++;
-	t->keys[j] = key;
-	t->vals[j] = val;
-}
-
-bool asm_map_get(const struct asm_map *t, const void *key, uint64_t *val)
-{
-	if (!t->cap)
-		return false;
-	for (size_t j = st_hash_ptr(key) & (t->cap - 1); t->keys[j]; j = (j + 1) & (t->cap - 1))
-		if (t->keys[j] == key) {
-			if (val)
-				*val = t->vals[j];
-			return true;
-		}
-	return false;
-}
-
-void asm_map_clear(struct asm_map *t)
-{
-	if (t->cap)
-		memset(t->keys, 0, t->cap * sizeof *t->keys);
-	t->n = 0;
-}
-
-void asm_map_free(struct asm_map *t)
-{
-	free(t->keys);
-	free(t->vals);
-}
-
 /* ---- Diagnostics ---- */
 
 static void vdiag(struct asm_reader *r, enum st_severity sev, uint32_t line, uint32_t col, const char *fmt,
@@ -149,7 +87,7 @@ static void open_function(struct asm_reader *r, const char *name, const char *la
 	for (size_t k = 0; k < r->pending.n; k++)
 		st_block_append(r->block, r->pending.v[k]);
 	r->pending.n = 0;
-	asm_map_clear(&r->labels);
+	st_map_clear(&r->labels);
 }
 
 static bool is_mnemonic(const struct st_inst *i, const char *name)
@@ -196,7 +134,7 @@ static void close_function(struct asm_reader *r)
 			st_block_add_succ(blk, f->blocks.v[b + 1], blk->last ? blk->last->loc : blk->loc);
 	}
 	r->branches.n = 0;
-	asm_map_clear(&r->labels);
+	st_map_clear(&r->labels);
 	r->func = NULL;
 	r->block = NULL;
 }
@@ -605,10 +543,10 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 		         r.vblock == VB_MACRO ? ".endm" : r.vblock == VB_KERNEL ? ".end_amdhsa_kernel" : ".end_amdgpu_metadata");
 	if (!r.nerrors)
 		finish(&r);
-	asm_map_free(&r.syms);
-	asm_map_free(&r.decls);
-	asm_map_free(&r.kernels);
-	asm_map_free(&r.labels);
+	st_map_free(&r.syms);
+	st_map_free(&r.decls);
+	st_map_free(&r.kernels);
+	st_map_free(&r.labels);
 	st_vec_free(&r.pending);
 	st_vec_free(&r.branches);
 	st_vec_free(&r.setpcs);
@@ -616,8 +554,8 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.pieces);
 	st_vec_free(&r.dsts);
 	st_vec_free(&r.srcs);
-	asm_map_free(&r.roles);
-	asm_map_free(&r.token_attrs);
+	st_map_free(&r.roles);
+	st_map_free(&r.token_attrs);
 	free(r.clean);
 	if (r.nerrors) {
 		st_module_free(m);

@@ -33,11 +33,6 @@ struct pending_succ {
 	struct st_loc loc;
 };
 
-/* Block labels of the current function, keyed by interned pointer. */
-struct label_map {
-	struct st_block **slots;
-	size_t cap, n;
-};
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
@@ -90,7 +85,7 @@ struct st_parser {
 	bool block_closed;        /* the current block's Successors: line was seen */
 	struct st_block *succ_block; /* block whose Successors: line is being read */
 	ST_VEC(struct pending_succ) pending;
-	struct label_map labels;
+	struct st_map labels; /* block label (interned) -> block, in the current function */
 
 	/* Per-statement scratch. Closed dictionaries and arrays are kept in
 	 * dict_store/elem_store (a value's `i` is its start index there until

@@ -53,7 +53,7 @@ static struct st_module *parse(const char *filename, st_parse_read_fn *read, voi
 		free(p.lists[k]);
 	free(p.lists);
 	st_vec_free(&p.pending);
-	free(p.labels.slots);
+	st_map_free(&p.labels);
 	st_buf_free(&p.sbuf);
 
 	if (rc != 0 || p.nerrors) {

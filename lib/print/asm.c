@@ -82,59 +82,28 @@ static const char *const bookkeeping_kinds[] = {
 };
 
 /* Assembler labels of one function, keyed by the interned name the IR uses. */
-struct symtab {
-	const char **keys;
-	const char **vals;
-	size_t cap; /* power of two, at least twice the number of keys */
-};
-
 struct asm_ctx {
 	bool comments;          /* st_asm_options.comments */
 	struct st_arena *arena; /* the label spellings */
-	struct symtab blocks;   /* block label -> assembler label */
-	struct symtab labels;   /* in-block label -> assembler label */
+	struct st_map blocks;   /* block label -> assembler label */
+	struct st_map labels;   /* in-block label -> assembler label */
 };
 
-static void symtab_init(struct symtab *t, size_t n)
+/* Symbol tables map interned names to assembler labels. The first
+ * definition of a name wins, as it does for the branch resolution of the
+ * .stir tools. */
+static void symtab_put(struct st_map *t, const char *key, const char *val)
 {
-	t->cap = 16;
-	while (t->cap < 2 * n)
-		t->cap *= 2;
-	t->keys = st_xcalloc(t->cap, sizeof *t->keys);
-	t->vals = st_xcalloc(t->cap, sizeof *t->vals);
+	bool added;
+	uint64_t *v = st_map_slot(t, st_ptr_key(key), &added);
+	if (added)
+		*v = st_ptr_key(val);
 }
 
-static void symtab_free(struct symtab *t)
+static const char *symtab_get(const struct st_map *t, const char *key)
 {
-	free(t->keys);
-	free(t->vals);
-}
-
-/* The first definition of a name wins, as it does for the branch resolution
- * of the .stir tools. */
-static void symtab_put(struct symtab *t, const char *key, const char *val)
-{
-	size_t h = st_hash_ptr(key) & (t->cap - 1);
-	while (t->keys[h]) {
-		if (t->keys[h] == key)
-			return;
-		h = (h + 1) & (t->cap - 1);
-	}
-	t->keys[h] = key;
-	t->vals[h] = val;
-}
-
-static const char *symtab_get(const struct symtab *t, const char *key)
-{
-	if (!t->cap || !key)
-		return NULL;
-	size_t h = st_hash_ptr(key) & (t->cap - 1);
-	while (t->keys[h]) {
-		if (t->keys[h] == key)
-			return t->vals[h];
-		h = (h + 1) & (t->cap - 1);
-	}
-	return NULL;
+	const uint64_t *v = key ? st_map_find(t, st_ptr_key(key)) : NULL;
+	return v ? (const char *)(uintptr_t)*v : NULL;
 }
 
 static bool symbol_char(char c)
@@ -217,8 +186,8 @@ static void put_target(struct st_buf *out, const struct asm_ctx *cx, const struc
 {
 	const char *sym = NULL;
 	if (cx) {
-		const struct symtab *first = op->kind == ST_OPND_LABEL ? &cx->labels : &cx->blocks;
-		const struct symtab *second = op->kind == ST_OPND_LABEL ? &cx->blocks : &cx->labels;
+		const struct st_map *first = op->kind == ST_OPND_LABEL ? &cx->labels : &cx->blocks;
+		const struct st_map *second = op->kind == ST_OPND_LABEL ? &cx->blocks : &cx->labels;
 		sym = symtab_get(first, op->text);
 		if (!sym)
 			sym = symtab_get(second, op->text);
@@ -459,12 +428,6 @@ void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
 static void print_function(struct st_buf *out, const struct st_function *f, const struct st_asm_options *o)
 {
 	struct asm_ctx cx = {.comments = o && o->comments, .arena = st_arena_new()};
-	size_t nlabels = 0;
-	for (size_t bi = 0; bi < f->blocks.n; bi++)
-		st_foreach_item (f->blocks.v[bi], it)
-			nlabels += it->kind == ST_ITEM_LABEL;
-	symtab_init(&cx.blocks, f->blocks.n);
-	symtab_init(&cx.labels, nlabels);
 	const char **bsym = st_xcalloc(f->blocks.n + 1, sizeof *bsym);
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		bsym[bi] = block_symbol(&cx, f->blocks.v[bi]);
@@ -502,8 +465,8 @@ static void print_function(struct st_buf *out, const struct st_function *f, cons
 		}
 	}
 	free(bsym);
-	symtab_free(&cx.blocks);
-	symtab_free(&cx.labels);
+	st_map_free(&cx.blocks);
+	st_map_free(&cx.labels);
 	st_arena_free(cx.arena);
 }
 

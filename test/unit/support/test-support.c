@@ -104,6 +104,35 @@ START_TEST(buf_quotes_strings)
 }
 END_TEST
 
+/* st_map: insertion, lookup, overwrite, growth past many keys, clearing. */
+START_TEST(map_finds_what_was_put)
+{
+	struct st_map m = {0};
+	ck_assert_ptr_null(st_map_find(&m, 1));
+	for (uint64_t k = 1; k <= 5000; k++)
+		st_map_put(&m, k * 64, k); /* neighbouring pointer-like keys */
+	ck_assert_uint_eq(m.n, 5000);
+	for (uint64_t k = 1; k <= 5000; k++) {
+		const uint64_t *v = st_map_find(&m, k * 64);
+		ck_assert_ptr_nonnull(v);
+		ck_assert_uint_eq(*v, k);
+	}
+	ck_assert_ptr_null(st_map_find(&m, 64 * 5001));
+	bool added;
+	*st_map_slot(&m, 128, &added) = 7;
+	ck_assert(!added);
+	ck_assert_uint_eq(*st_map_find(&m, 128), 7);
+	ck_assert_uint_eq(*st_map_slot(&m, 3, &added), 0);
+	ck_assert(added);
+	st_map_clear(&m);
+	ck_assert_uint_eq(m.n, 0);
+	ck_assert_ptr_null(st_map_find(&m, 128));
+	st_map_put(&m, st_ptr_key(&m), 1);
+	ck_assert_uint_eq(*st_map_find(&m, st_ptr_key(&m)), 1);
+	st_map_free(&m);
+}
+END_TEST
+
 START_TEST(vec_push_pop_clear)
 {
 	ST_VEC(int) v = {0};
@@ -253,6 +282,7 @@ int main(void)
 	tcase_add_test(tc, interner_returns_one_pointer_per_string);
 	tcase_add_test(tc, buf_grows_and_formats);
 	tcase_add_test(tc, buf_quotes_strings);
+	tcase_add_test(tc, map_finds_what_was_put);
 	tcase_add_test(tc, vec_push_pop_clear);
 	tcase_add_test(tc, edit_distance_counts_edits);
 	tcase_add_test(tc, files_read_back_what_was_written_atomically);

@@ -1,0 +1,70 @@
+/* The hash table for identity keys (support.h): growth, insertion, clearing. */
+#include <string.h>
+
+#include "stinkytofu/support.h"
+
+static void grow(struct st_map *m)
+{
+	size_t ncap = m->cap ? m->cap * 2 : 64;
+	uint64_t *keys = st_xcalloc(ncap, sizeof *keys);
+	uint64_t *vals = st_xmalloc(ncap * sizeof *vals);
+	for (size_t k = 0; k < m->cap; k++) {
+		if (!m->keys[k])
+			continue;
+		size_t j = st_hash64(m->keys[k]) & (ncap - 1);
+		while (keys[j])
+			j = (j + 1) & (ncap - 1);
+		keys[j] = m->keys[k];
+		vals[j] = m->vals[k];
+	}
+	free(m->keys);
+	free(m->vals);
+	m->keys = keys;
+	m->vals = vals;
+	m->cap = ncap;
+}
+
+uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added)
+{
+	st_assert(key != 0);
+	if ((m->n + 1) * 2 > m->cap)
+		grow(m);
+	size_t j = st_hash64(key) & (m->cap - 1);
+	for (; m->keys[j]; j = (j + 1) & (m->cap - 1)) {
+		if (m->keys[j] == key) {
+			if (added)
+				*added = false;
+			return &m->vals[j];
+		}
+	}
+	m->n++;
+	m->keys[j] = key;
+	m->vals[j] = 0;
+	if (added)
+		*added = true;
+	return &m->vals[j];
+}
+
+void st_map_put(struct st_map *m, uint64_t key, uint64_t val)
+{
+	*st_map_slot(m, key, NULL) = val;
+}
+
+void st_map_clear(struct st_map *m)
+{
+	/* A big table left by one huge function is not worth clearing for the
+	 * many small ones after it. */
+	if (m->cap > 4096 && m->cap > 16 * m->n) {
+		st_map_free(m);
+	} else if (m->cap) {
+		memset(m->keys, 0, m->cap * sizeof *m->keys);
+		m->n = 0;
+	}
+}
+
+void st_map_free(struct st_map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	*m = (struct st_map){0};
+}
