@@ -25,6 +25,9 @@ enum st_regclass {
 	ST_NUM_REGCLASSES
 };
 const char *st_regclass_name(enum st_regclass c);
+/* How assembly spells a class (the ST_REGASM column of regclass.def). */
+enum st_regasm_form { ST_REGASM_INDEXED, ST_REGASM_NAMED, ST_REGASM_IMPLICIT, ST_REGASM_PSEUDO };
+const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form);
 /* Longest-prefix class lookup: returns the spelling length matched, or 0 when
  * no class spelling prefixes `ident` (of length n). */
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls);

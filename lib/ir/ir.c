@@ -37,6 +37,20 @@ const char *st_regclass_name(enum st_regclass c)
 	return c < ST_NUM_REGCLASSES ? regclass_names[c] : "?";
 }
 
+static const struct {
+	const char *spelling;
+	enum st_regasm_form form;
+} regasm[] = {
+#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, ST_REGASM_##form},
+#include "stinkytofu/regclass.def"
+};
+
+const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form)
+{
+	*form = regasm[c].form;
+	return regasm[c].spelling;
+}
+
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 {
 	size_t best = 0;

@@ -212,17 +212,6 @@ static bool plain_decimal(const char *s, size_t n, int64_t *v)
 
 /* ---- Operands ---- */
 
-enum regasm_form { INDEXED, NAMED, IMPLICIT, PSEUDO };
-
-/* The assembler's register spellings, from the one register table. */
-static const struct {
-	const char *spelling;
-	enum regasm_form form;
-} regasm[] = {
-#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, form},
-#include "stinkytofu/regclass.def"
-};
-
 static bool operator_char(char c) { return strchr("+-*/%&|^~<>!", c) != NULL; }
 
 /* A register spelled s[0..n): `v5`, `s[4:5]`, `v[vgprA+2:vgprA+5]`,
@@ -233,13 +222,14 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 	if (!n || *s < 'a' || *s > 'z')
 		return 0; /* every register spelling is lower case: skip the table */
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++) {
-		const char *sp = regasm[c].spelling;
-		if (*sp != *s || regasm[c].form == PSEUDO)
+		enum st_regasm_form form;
+		const char *sp = st_regclass_asm((enum st_regclass)c, &form);
+		if (*sp != *s || form == ST_REGASM_PSEUDO)
 			continue;
 		size_t k = strlen(sp);
 		if (n < k || memcmp(s, sp, k) != 0)
 			continue;
-		if (regasm[c].form != INDEXED) {
+		if (form != ST_REGASM_INDEXED) {
 			if (n != k)
 				continue;
 			*reg = (struct st_reg){.index = 0, .count = 1, .cls = (uint8_t)c};

@@ -14,16 +14,6 @@
 #include "stinkytofu/print.h"
 #include "stinkytofu/isa.h"
 
-enum regasm_form { INDEXED, NAMED, IMPLICIT, PSEUDO };
-
-static const struct {
-	const char *spelling;
-	enum regasm_form form;
-} regasm[] = {
-#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, form},
-#include "stinkytofu/regclass.def"
-};
-
 /* How a modifier field is written. Rows of one kind are in the order LLVM
  * prints them (idxen offen offset th scope), which is the order we render in,
  * whatever the order of the fields in the dictionary. */
@@ -155,11 +145,12 @@ static void put_int(struct st_buf *out, int64_t v)
 
 static void put_reg(struct st_buf *out, struct st_reg r)
 {
-	const char *sp = regasm[r.cls].spelling;
+	enum st_regasm_form form;
+	const char *sp = st_regclass_asm((enum st_regclass)r.cls, &form);
 	if (r.neg)
 		st_buf_putc(out, '-');
 	st_buf_puts(out, sp);
-	if (regasm[r.cls].form == NAMED)
+	if (form == ST_REGASM_NAMED)
 		return;
 	if (r.count == 1) {
 		put_int(out, r.index);
@@ -176,8 +167,9 @@ static bool operand_hidden(const struct st_operand *op)
 {
 	if (op->kind != ST_OPND_REG)
 		return false;
-	enum regasm_form f = regasm[op->reg.cls].form;
-	return f == IMPLICIT || f == PSEUDO;
+	enum st_regasm_form f;
+	(void)st_regclass_asm((enum st_regclass)op->reg.cls, &f);
+	return f == ST_REGASM_IMPLICIT || f == ST_REGASM_PSEUDO;
 }
 
 /* A string or label operand names a branch target: the block or in-block
