@@ -71,7 +71,7 @@ void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sw
 		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 			if (plan->anchors.v[k].spec.cnt[c] == WC_UNUSED)
 				continue;
-			st_wc_plan_copy(&trial, plan);
+			st_wc_plan_copy_waits(&trial, plan);
 			trial.anchors.v[k].spec.cnt[c] = WC_UNUSED;
 			bool ok = st_wc_solve(df, WC_SIMULATE, &trial);
 			*sweeps += df->sweeps;
@@ -89,7 +89,7 @@ void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sw
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
 {
 	struct wc_plan cur = {0};
-	st_wc_plan_copy(&cur, plan);
+	st_wc_plan_copy_waits(&cur, plan);
 	/* With loop annotations a round drops at most one wait per counter. */
 	int rounds = df->loops.any ? FINALIZE_ROUNDS_ANNOTATED : FINALIZE_ROUNDS;
 	for (int round = 0; round < rounds; round++) {

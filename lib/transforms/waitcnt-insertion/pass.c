@@ -83,7 +83,8 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		 * later stage. */
 		struct wc_plan solved = {0};
 		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain);
-		st_wc_plan_copy(&plan, &solved);
+		/* finalizePlan records the reasons of the plan it returns. */
+		st_wc_plan_copy_waits(&plan, &solved);
 		bool changed = false;
 		if (!ctx->opts[OPT_NO_PROMOTION].flag) {
 			struct wc_optimizer optimizers[] = {st_wc_shallow_pred_promotion(&ps)};

@@ -498,7 +498,7 @@ void st_wc_plan_free(struct wc_plan *p)
 	p->slot = NULL;
 }
 
-void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
+static void plan_copy(struct wc_plan *dst, const struct wc_plan *src, bool anchor_reasons)
 {
 	st_wc_plan_free(dst);
 	st_wc_plan_init(dst, src->ninst);
@@ -512,11 +512,27 @@ void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
 	if (src->drains.n)
 		memcpy(dst->drains.v, src->drains.v, src->drains.n * sizeof *src->drains.v);
 	dst->drains.n = src->drains.n;
-	st_vec_reserve(&dst->reasons, src->reasons.n);
-	if (src->reasons.n)
-		memcpy(dst->reasons.v, src->reasons.v, src->reasons.n * sizeof *src->reasons.v);
-	dst->reasons.n = src->reasons.n;
+	if (anchor_reasons) {
+		st_vec_reserve(&dst->reasons, src->reasons.n);
+		if (src->reasons.n)
+			memcpy(dst->reasons.v, src->reasons.v, src->reasons.n * sizeof *src->reasons.v);
+		dst->reasons.n = src->reasons.n;
+	} else {
+		for (size_t k = 0; k < src->reasons.n; k++)
+			if (src->reasons.v[k].drain)
+				st_vec_push(&dst->reasons, src->reasons.v[k]);
+	}
 	dst->cap_hit = src->cap_hit;
+}
+
+void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src)
+{
+	plan_copy(dst, src, true);
+}
+
+void st_wc_plan_copy_waits(struct wc_plan *dst, const struct wc_plan *src)
+{
+	plan_copy(dst, src, false);
 }
 
 struct wc_anchor *st_wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create)

@@ -214,6 +214,11 @@ struct wc_plan {
 void st_wc_plan_init(struct wc_plan *p, uint32_t ninst);
 void st_wc_plan_free(struct wc_plan *p);
 void st_wc_plan_copy(struct wc_plan *dst, const struct wc_plan *src);
+/* The copy of a plan that is only simulated, refined or optimized: its
+ * waits, tail drains and the drains' reasons, without the anchors' reasons
+ * (materializePlan records those afresh; a kernel's plan holds about one per
+ * inserted wait and dependency, tens of MiB on a large kernel). */
+void st_wc_plan_copy_waits(struct wc_plan *dst, const struct wc_plan *src);
 /* The anchor entry of `inst`, created (all WC_UNUSED) when `create`. */
 struct wc_anchor *st_wc_plan_anchor(struct wc_plan *p, struct st_inst *inst, bool create);
 const struct wc_spec *st_wc_plan_spec(const struct wc_plan *p, const struct st_inst *inst);
