@@ -39,18 +39,19 @@ enum {
 	F_DS_WRITE = 1u << 5,
 	F_WAIT = 1u << 6,
 	F_FLAT = 1u << 7,
+	F_CACHE_INV = 1u << 8,
 };
 
-static uint8_t facts_of(const struct st_inst *i)
+static uint16_t facts_of(const struct st_inst *i)
 {
 	if (i->kind != ST_ITEM_INST)
 		return 0;
-	return (uint8_t)((st_inst_is_lds_fence(i) ? F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? F_LDS_READER : 0) |
-	                 (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
-	                 (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
-	                 (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
-	                 (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0) |
-	                 (st_inst_is_flat(i) ? F_FLAT : 0));
+	return (uint16_t)((st_inst_is_lds_fence(i) ? F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? F_LDS_READER : 0) |
+	                  (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
+	                  (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
+	                  (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
+	                  (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0) |
+	                  (st_inst_is_flat(i) ? F_FLAT : 0) | (st_inst_is_cache_inv(i) ? F_CACHE_INV : 0));
 }
 
 /* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
@@ -131,7 +132,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
 	df->writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->writes);
 	df->counter = st_xmalloc(df->ninst ? df->ninst : 1);
-	df->facts = st_xmalloc(df->ninst ? df->ninst : 1);
+	df->facts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->facts);
 	for (uint32_t k = 0; k < df->ninst; k++) {
 		df->writes[k] = write_mask(df->insts[k]);
 		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
@@ -308,7 +309,7 @@ void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, 
 	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
 	/* Out of order (KM, or a flat op in flight on the counter, or a flat
 	 * producer): only a full drain retires a given op. */
-	if (!st_counter_in_order(c) || req->flat[c] || (x.producer && st_inst_is_flat(x.producer)))
+	if (!st_counter_in_order(c) || req->flat[c] || (req->has_flat && x.producer && st_inst_is_flat(x.producer)))
 		w = 0;
 	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
 		req->cnt[c] = w;
@@ -329,7 +330,8 @@ void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, 
  * is complete once DS drains. */
 static void flat_other(struct reqctx *rc, enum st_counter c, enum wc_rule rule, struct st_inst *prod)
 {
-	if (!prod || !st_inst_is_flat(prod) || (rule != WC_RULE_RAW && rule != WC_RULE_WAW_REG))
+	if (!rc->df->has_flat || !prod || !(rc->df->facts[prod->id] & F_FLAT) ||
+	    (rule != WC_RULE_RAW && rule != WC_RULE_WAW_REG))
 		return;
 	enum st_counter other = c == st_inst_second_counter(prod) ? counter_at(rc->df, prod->id) : st_inst_second_counter(prod);
 	for_each_queue(rc, other, q) {
@@ -375,15 +377,15 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 		return;
 	for_each_queue(rc, c, q) {
 		bool unknown;
-		uint32_t d = st_wc_queue_count_from_ex(q, src, &unknown);
-		int64_t k = unknown ? -1 : st_wc_queue_newest_of(q, src);
+		int64_t k;
+		uint32_t d = st_wc_queue_count_from_at(q, src, &unknown, &k);
 		if (k >= 0)
 			tighten_entry(rc, c, q, (uint32_t)k, WC_RULE_RAW);
 		else if (d)
 			tighten_from(rc, c, d, WC_RULE_RAW, unknown ? NULL : src, q);
 	}
 	/* A flat op drained on its own counter may still be in flight on DS. */
-	enum st_counter c2 = st_inst_second_counter(src);
+	enum st_counter c2 = rc->df->has_flat ? st_inst_second_counter(src) : ST_CNT_NONE;
 	if (c2 != ST_CNT_NONE)
 		for_each_queue(rc, c2, q) {
 			uint32_t d = st_wc_queue_count_from(q, src);
@@ -500,7 +502,7 @@ static bool any_untagged_in_flight(struct reqctx *rc, enum st_counter c)
  * with one of those facts. */
 static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, unsigned filter)
 {
-	const uint8_t *facts = rc->df->facts;
+	const uint16_t *facts = rc->df->facts;
 	const struct wc_tokens *ta = st_wc_tokens_of(rc->df, rc->inst);
 	for_each_queue(rc, c, q) {
 		for (uint32_t k = 0; k < q->n; k++) {
@@ -539,7 +541,7 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
-	bool flat = st_inst_is_flat(rc->inst);
+	bool flat = rc->df->facts[rc->inst->id] & F_FLAT;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
 		/* One in-order counter lands in issue order, unless a flat op
@@ -551,7 +553,7 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 			/* A scalar load may find its own previous issue (last loop
 			 * iteration) still in flight: out of order (KM), it races too. */
 			for (uint32_t e = 0; (q->writes & mine) && e < q->n; e++)
-				if ((q->ops[e].writes & mine) && (!ordered || st_inst_is_flat(q->ops[e].op)) &&
+				if ((q->ops[e].writes & mine) && (!ordered || q->ops[e].flat) &&
 				    writes_overlap(rc->inst, q->ops[e].op))
 					tighten(rc, c, st_wc_queue_depth(q, e), WC_RULE_WAW_REG, q->ops[e].op);
 			/* Unknown ops: everything in the all-zero fallback; beyond
@@ -603,10 +605,13 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		req->cnt[c] = WC_UNUSED;
 		req->beyond_cap[c] = false;
 		req->flat[c] = false;
-		for (size_t k = 0; df->has_flat && k < s->q[c].n; k++)
-			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
 	}
-	struct reqctx rc = {df, inst, s, only, req, why, st_wc_ring_replaces(df, inst)};
+	req->has_flat = df->has_flat;
+	for (int c = 0; df->has_flat && c < ST_NUM_COUNTERS; c++)
+		for (size_t k = 0; k < s->q[c].n; k++)
+			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
+	/* Without loop annotations no ring anchor replaces a rule. */
+	struct reqctx rc = {df, inst, s, only, req, why, df->loops.any ? st_wc_ring_replaces(df, inst) : 0};
 
 	/* 1. RAW from SSA sources, PHIs included. */
 	uint32_t nsources;
@@ -672,7 +677,7 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	if (df->unknown_ops)
 		scan_unknown_op(&rc);
 	/* Acquire ordering: a cache invalidate follows every load's completion. */
-	if (st_inst_is_cache_inv(inst) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
+	if ((facts & F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
 		tighten(&rc, ST_CNT_LOAD, 1, WC_RULE_ACQUIRE, newest_in_flight(&rc, ST_CNT_LOAD));
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
@@ -682,8 +687,10 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
 
-	/* The loop annotations and the descriptor WAR (annotations.c). */
-	st_wc_annotation_waits(df, inst, s, only, req, why);
+	/* The loop annotations and the descriptor WAR (annotations.c), only
+	 * where there are any. */
+	if (df->loops.any || df->tensor_descriptor_war)
+		st_wc_annotation_waits(df, inst, s, only, req, why);
 }
 
 bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struct wc_state *s,
@@ -834,7 +841,7 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 	for (int k = 0; k < 2; k++) {
 		if (cs[k] == ST_CNT_NONE)
 			continue;
-		st_wc_state_append_id(s, cs[k], i, i->id, df->writes[i->id]);
+		st_wc_state_append_id(s, cs[k], i, i->id, df->writes[i->id], df->facts[i->id] & F_FLAT);
 		if (emit)
 			st_wc_emit_issued(&emit[cs[k]]);
 	}

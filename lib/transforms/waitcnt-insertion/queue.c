@@ -117,32 +117,36 @@ static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint
 	return lo;
 }
 
-uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
+int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op)
 {
 	/* The newest issue of op, whatever its variant: variants sort after
 	 * variant 0, next to each other. */
-	bool found;
-	uint32_t d = 0;
-	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++) {
-		uint32_t dk = st_wc_queue_depth(q, k);
-		if (q->ops[k].op == op && (!d || dk < d))
-			d = dk;
-	}
-	uint32_t u = st_wc_queue_unk_depth(q);
-	*unknown = u && (!d || u < d);
-	if (*unknown)
-		d = u;
-	return d;
-}
-
-int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op)
-{
 	bool found;
 	int64_t best = -1;
 	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++)
 		if (q->ops[k].op == op && (best < 0 || q->ops[k].stamp > q->ops[best].stamp))
 			best = k;
 	return best;
+}
+
+uint32_t st_wc_queue_count_from_at(const struct wc_queue *q, const struct st_inst *op, bool *unknown, int64_t *at)
+{
+	int64_t k = st_wc_queue_newest_of(q, op);
+	uint32_t d = k >= 0 ? st_wc_queue_depth(q, (uint32_t)k) : 0;
+	uint32_t u = st_wc_queue_unk_depth(q);
+	*unknown = u && (!d || u < d);
+	if (*unknown) {
+		d = u;
+		k = -1;
+	}
+	*at = k;
+	return d;
+}
+
+uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown)
+{
+	int64_t at;
+	return st_wc_queue_count_from_at(q, op, unknown, &at);
 }
 
 uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op)
@@ -169,7 +173,7 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 		if (q->ops[k].stamp < oldest)
 			oldest = q->ops[k].stamp;
 		writes |= q->ops[k].writes;
-		flat |= st_inst_is_flat(q->ops[k].op);
+		flat |= q->ops[k].flat;
 		q->ops[m++] = q->ops[k];
 	}
 	q->n = m;
@@ -179,7 +183,7 @@ static uint32_t drop_deeper(struct wc_queue *q, uint32_t keep)
 	return newest;
 }
 
-static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t writes)
+static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t writes, bool flat)
 {
 	q->clock++;
 	/* A re-issue (next loop iteration) supersedes the older issue: the
@@ -194,9 +198,9 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 	} else {
 		reserve(q, q->n + 1);
 		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
-		q->ops[k] = (struct wc_entry){op, q->clock, id, 0, writes};
+		q->ops[k] = (struct wc_entry){op, q->clock, id, 0, flat, writes};
 		q->writes |= writes;
-		q->flat |= st_inst_is_flat(op);
+		q->flat |= flat;
 		if (q->n++ == 0)
 			q->oldest = q->clock;
 	}
@@ -215,7 +219,7 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 /* Without the solver's masks an op may write any register. */
 bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op)
 {
-	return append(q, op, op->id, UINT64_MAX);
+	return append(q, op, op->id, UINT64_MAX, st_inst_is_flat(op));
 }
 
 void st_wc_queue_trim(struct wc_queue *q, int n)
@@ -289,7 +293,7 @@ void st_wc_queue_merge(struct wc_queue *dst, const struct wc_queue *src)
 		if (e.stamp < oldest)
 			oldest = e.stamp;
 		writes |= e.writes;
-		flat |= st_inst_is_flat(e.op);
+		flat |= e.flat;
 		out[m++] = e;
 	}
 	uint32_t u = 0;
@@ -412,17 +416,18 @@ void st_wc_state_trim(struct wc_state *s, enum st_counter c, int n)
 		st_wc_queue_trim(&s->q[c].v[k], n);
 }
 
-bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes)
+bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes,
+                           bool flat)
 {
 	bool dropped = false;
 	for (size_t k = 0; k < s->q[c].n; k++)
-		dropped |= append(&s->q[c].v[k], op, id, writes);
+		dropped |= append(&s->q[c].v[k], op, id, writes, flat);
 	return dropped;
 }
 
 bool st_wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op)
 {
-	return st_wc_state_append_id(s, c, op, op->id, UINT64_MAX);
+	return st_wc_state_append_id(s, c, op, op->id, UINT64_MAX, st_inst_is_flat(op));
 }
 
 bool st_wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only)

@@ -51,6 +51,7 @@ struct wc_entry {
 	uint32_t stamp;
 	uint32_t id;
 	uint32_t var;    /* the variant of the issue (annotations.c): 0 = this trip, no ring delta */
+	bool flat;       /* st_inst_is_flat(op), kept here (in what would be padding) */
 	uint64_t writes; /* the solver's write mask of op (all ones: unknown) */
 };
 
@@ -91,6 +92,10 @@ bool st_wc_queue_empty(const struct wc_queue *q);
 bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op);
 /* countFrom as st_wc_queue_count_from, and whether only the unknown region holds op. */
 uint32_t st_wc_queue_count_from_ex(const struct wc_queue *q, const struct st_inst *op, bool *unknown);
+/* st_wc_queue_count_from_ex and st_wc_queue_newest_of in one search: *at is
+ * the index of op's newest issue, or -1 (then also when only the unknown
+ * region holds op). */
+uint32_t st_wc_queue_count_from_at(const struct wc_queue *q, const struct st_inst *op, bool *unknown, int64_t *at);
 /* trimQueues for one queue: `s_wait N` leaves at most the N newest ops. A
  * flat op retires out of order, so while one is listed only a wait of 0
  * retires anything: a non-zero wait says how many ops are left, not which. */
@@ -125,8 +130,9 @@ bool st_wc_state_equal(const struct wc_state *a, const struct wc_state *b);
  * KM retires out of order: only a wait of 0 retires anything. */
 void st_wc_state_trim(struct wc_state *s, enum st_counter c, int n);
 bool st_wc_state_append(struct wc_state *s, enum st_counter c, struct st_inst *op);
-/* st_wc_state_append with op's id and write mask given. */
-bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes);
+/* st_wc_state_append with op's id, write mask and st_inst_is_flat given. */
+bool st_wc_state_append_id(struct wc_state *s, enum st_counter c, struct st_inst *op, uint32_t id, uint64_t writes,
+                           bool flat);
 bool st_wc_state_any_in_flight(const struct wc_state *s, enum st_counter c, int only);
 
 /* CounterEmitState: the last wait emitted (or credited) for a counter in the
@@ -310,7 +316,7 @@ struct wc_dataflow {
 	uint32_t ninst;
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
-	uint8_t *facts;          /* ISA traits computeRequiredWaits asks (dataflow.c) */
+	uint16_t *facts;         /* ISA traits computeRequiredWaits asks (dataflow.c) */
 	struct wc_tokens *tokens;
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
@@ -361,6 +367,7 @@ struct wc_required {
 	bool beyond_cap[ST_NUM_COUNTERS];
 	/* A flat op may be in flight on the counter: every wait on it is 0. */
 	bool flat[ST_NUM_COUNTERS];
+	bool has_flat; /* the function has flat ops at all */
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
