@@ -31,6 +31,7 @@ struct st_counter_info {
 	int max;                   /* largest immediate the hardware field holds */
 	bool in_order;             /* `wait N` retires all but the N newest */
 	bool writes_regs;          /* its ops write registers */
+	bool regs_in_order;        /* ... and in issue order (no WAW among them) */
 	bool erased_by_default;    /* StinkyRemoveWaitCntPass erases its waits */
 	const char *inserted_stat; /* "inserted-dscnt-waits" */
 	const char *erased_stat;   /* "erased-dscnt-waits" */
@@ -57,6 +58,12 @@ static inline bool st_counter_in_order(enum st_counter c)
 static inline bool st_counter_writes_regs(enum st_counter c)
 {
 	return c < ST_NUM_COUNTERS && st_counter_table[c].writes_regs;
+}
+/* Two of its ops writing one register land in issue order: the second needs
+ * no wait for the first (REGS_IN_ORDER in counters.def). */
+static inline bool st_counter_regs_in_order(enum st_counter c)
+{
+	return c < ST_NUM_COUNTERS && st_counter_table[c].regs_in_order;
 }
 /* The counter a memory op of counter c occupies: with `storesOnLoadcnt` (the
  * seed's table) vector stores count on LOAD. The one place that says so. */

@@ -51,11 +51,12 @@ const struct st_isa_info *st_isa_lookup(const char *mnemonic)
 	return &unknown;
 }
 
-enum { IN_ORDER = 1, OUT_OF_ORDER = 0, REGS = 1, NOREGS = 0, ERASE = 1, KEEP = 0 };
+enum { IN_ORDER = 1, OUT_OF_ORDER = 0, REGS_IN_ORDER = 3, REGS = 1, NOREGS = 0, ERASE = 1, KEEP = 0 };
 
 const struct st_counter_info st_counter_table[ST_NUM_COUNTERS] = {
 #define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, erase, latency)                \
-	{name, mnemonic, kind, field, (1 << (width)) - 1, order, results, erase,                           \
+	{name, mnemonic, kind, field, (1 << (width)) - 1, order, (results) != NOREGS, (results) == REGS_IN_ORDER, \
+	 erase,                                                                                               \
 	 "inserted-" name "-waits", "erased-" name "-waits"},
 #include "stinkytofu/counters.def"
 #undef ST_COUNTER

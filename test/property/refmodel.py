@@ -404,8 +404,9 @@ class Model:
         for d in fact.regdefs:
             for c in ("DS", "LOAD", "KM"):
                 op = writers.get((d, c))
-                # One in-order counter lands in issue order, flat ops do not.
-                if c == fact.counter and c != "KM" and not fact.flat and not (op is not None and op.fact.flat):
+                # Only DS loads land in issue order among themselves
+                # (REGS_IN_ORDER in counters.def); flat ops do not.
+                if c == fact.counter and c == "DS" and not fact.flat and not (op is not None and op.fact.flat):
                     continue
                 if op is not None:
                     dep(op, "WAW-REG")

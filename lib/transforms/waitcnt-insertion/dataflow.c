@@ -536,17 +536,17 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 }
 
 /* WAW on registers: a load still in flight would land after this
- * instruction's write and clobber it. Loads of one in-order counter land in
- * issue order, so only other counters (and out-of-order ones) matter. */
+ * instruction's write and clobber it. Only the loads of a REGS_IN_ORDER
+ * counter (DS) land in issue order among themselves. */
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
 	bool flat = rc->df->facts[rc->inst->id] & F_FLAT;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
-		/* One in-order counter lands in issue order, unless a flat op
-		 * (out of order) is the writer or the load in flight. */
-		bool ordered = c == ic && st_counter_in_order(c) && !flat;
+		/* One such counter lands in issue order, unless a flat op (out of
+		 * order) is the writer or the load in flight. */
+		bool ordered = c == ic && st_counter_regs_in_order(c) && !flat;
 		if (!st_counter_writes_regs(c) || (ordered && !rc->req->flat[c]))
 			continue;
 		for_each_queue(rc, c, q) {

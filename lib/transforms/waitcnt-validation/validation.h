@@ -79,9 +79,10 @@ enum rule {
 	RULE_DESC_WAR, /* enableTensorDescriptorWar: an SGPR an in-flight tensor load reads */
 };
 
-/* Counters whose ops write registers (the REGS rows of counters.def), for
- * WAW on registers; group g is waw_counters[g]. */
+/* Counters whose ops write registers (the REGS and REGS_IN_ORDER rows of
+ * counters.def), for WAW on registers; group g is waw_counters[g]. */
 #define REGS(id) ST_CNT_##id,
+#define REGS_IN_ORDER(id) ST_CNT_##id,
 #define NOREGS(id)
 static const enum st_counter waw_counters[] = {
 #define ST_COUNTER(id, name, mnemonic, kind, field, width, order, results, ...) results(id)
@@ -89,6 +90,7 @@ static const enum st_counter waw_counters[] = {
 #undef ST_COUNTER
 };
 #undef REGS
+#undef REGS_IN_ORDER
 #undef NOREGS
 enum { NWAW = sizeof waw_counters / sizeof waw_counters[0] };
 
@@ -101,11 +103,11 @@ static inline int waw_group(enum st_counter c)
 }
 
 /* Does a register write by an op of counter `writer` race with an in-flight
- * load of group g? Loads of one in-order counter land in issue order; those
- * of an out-of-order one (scalar loads) do not. */
+ * load of group g? Only the loads of one REGS_IN_ORDER counter (DS) land in
+ * issue order among themselves. */
 static inline bool waw_races(enum st_counter writer, int g)
 {
-	return writer != waw_counters[g] || !st_counter_in_order(waw_counters[g]);
+	return writer != waw_counters[g] || !st_counter_regs_in_order(waw_counters[g]);
 }
 
 /* Relevance slots of the depth analysis (see st_wv_compute_futures), per counter
