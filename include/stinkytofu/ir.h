@@ -360,6 +360,11 @@ bool st_inst_is_call(const struct st_inst *i);
  * load complete, so it waits for every load (LLVM's memory legalizer places
  * s_wait_loadcnt 0 before it, which StinkyRemoveWaitCntPass removes). */
 bool st_inst_is_cache_inv(const struct st_inst *i);
+/* s_setpc_b64 / s_set_pc_i64: a return, or a jump to a computed address. */
+bool st_inst_is_setpc(const struct st_inst *i);
+/* The s_setpc that ends a callable function (a block without successors):
+ * control goes back to the caller. */
+bool st_inst_is_return(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
 enum st_counter st_inst_second_counter(const struct st_inst *i);

@@ -193,6 +193,26 @@ static bool set_verify_waits(struct st_driver_options *o, const char *v, struct 
 	return true;
 }
 
+/* --verify-waits checks the waits under the model the inserter assumed: the
+ * validator (the last entry) takes every option of the same name and type
+ * that the pipeline's last StinkyWaitCntInsertionPass was given
+ * (storesOnLoadcnt, enableTensorDescriptorWar, amdgpuCallConvention). */
+static void inherit_model_options(struct st_pipeline *pl)
+{
+	struct st_pipeline_entry *v = &pl->entries.v[pl->entries.n - 1];
+	for (size_t e = pl->entries.n - 1; e-- > 0;) {
+		const struct st_pipeline_entry *ins = &pl->entries.v[e];
+		if (strcmp(ins->pass->name, "StinkyWaitCntInsertionPass") != 0)
+			continue;
+		for (size_t k = 0; k < v->pass->noptions; k++)
+			for (size_t j = 0; j < ins->pass->noptions; j++)
+				if (ins->opts[j].set && !v->opts[k].set && ins->pass->options[j].type == v->pass->options[k].type &&
+				    strcmp(ins->pass->options[j].name, v->pass->options[k].name) == 0)
+					v->opts[k] = ins->opts[j];
+		return;
+	}
+}
+
 /* The driver's flags, in --help order. */
 static const struct flag flags[] = {
 	{"o", ARG_VALUE, "FILE", "write the output to FILE (atomically: on error FILE is untouched)", 0, set_output},
@@ -410,8 +430,8 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 		if (!p) {
 			st_error(&d, noloc, "--verify-waits needs the pass 'WaitCntValidationCheckPass', which this build does not register");
 			ok = false;
-		} else {
-			ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d);
+		} else if ((ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d))) {
+			inherit_model_options(&o->pipeline);
 		}
 	}
 	if (!o->print_output && o->output_set) {

@@ -29,6 +29,18 @@ bool st_inst_is_flat(const struct st_inst *i) { return has(i, ST_ISA_FLAT); }
 bool st_inst_is_call(const struct st_inst *i) { return has(i, ST_ISA_CALL); }
 bool st_inst_is_cache_inv(const struct st_inst *i) { return has(i, ST_ISA_CACHE_INV); }
 
+bool st_inst_is_setpc(const struct st_inst *i)
+{
+	return i->kind == ST_ITEM_INST && (strncmp(i->name, "s_setpc", 7) == 0 || strncmp(i->name, "s_set_pc", 8) == 0);
+}
+
+bool st_inst_is_return(const struct st_inst *i)
+{
+	const struct st_block *b = i->block;
+	return b && b->func && b->func->callable && !b->succs.n && st_inst_is_setpc(i) &&
+	       st_block_terminator(b) == i;
+}
+
 enum st_counter st_inst_second_counter(const struct st_inst *i)
 {
 	return st_inst_is_flat(i) ? ST_CNT_DS : ST_CNT_NONE;

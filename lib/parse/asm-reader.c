@@ -95,11 +95,6 @@ static bool is_mnemonic(const struct st_inst *i, const char *name)
 	return strcmp(i->name, name) == 0;
 }
 
-static bool is_setpc(const struct st_inst *i)
-{
-	return strncmp(i->name, "s_setpc", 7) == 0 || strncmp(i->name, "s_set_pc", 8) == 0;
-}
-
 /* Edges of the complete function: branch targets by name, then fall-through
  * for every block that does not end in an unconditional terminator. */
 static void close_function(struct asm_reader *r)
@@ -121,7 +116,7 @@ static void close_function(struct asm_reader *r)
 	for (size_t b = 0; b < f->blocks.n; b++) {
 		struct st_block *blk = f->blocks.v[b];
 		const struct st_inst *t = st_block_terminator(blk);
-		if (t && is_setpc(t)) {
+		if (t && st_inst_is_setpc(t)) {
 			st_vec_push(&r->setpcs, blk);
 			continue;
 		}
@@ -205,7 +200,7 @@ static void instruction(struct asm_reader *r, const char *code, size_t start, si
 	}
 	if (st_inst_is_branch(i) && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
 		st_vec_push(&r->branches, ((struct asm_branch){r->block, i, i->srcs[0].text, i->srcs[0].col}));
-	else if (st_inst_is_branch(i) && !is_setpc(i))
+	else if (st_inst_is_branch(i) && !st_inst_is_setpc(i))
 		asm_error(r, i->loc.col, "'%s' needs a label operand", i->name);
 	if (st_inst_is_terminator(i))
 		r->after_term = true;

@@ -591,6 +591,24 @@ static void scan_unknown_op(struct reqctx *rc)
 	}
 }
 
+/* amdgpuCallConvention: the caller reads the registers the callee wrote
+ * without waiting, so a return drains every counter whose ops write
+ * registers, the unknown ops of the caller included. */
+static void scan_return(struct reqctx *rc)
+{
+	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+		enum st_counter c = (enum st_counter)ci;
+		if (!st_counter_writes_regs(c))
+			continue;
+		for_each_queue(rc, c, q) {
+			uint32_t d, u = st_wc_queue_unk_depth(q);
+			struct st_inst *op = st_wc_queue_newest(q, &d);
+			if ((op && d <= WC_MAX_IN_FLIGHT) || (u && u <= WC_MAX_IN_FLIGHT))
+				tighten_from(rc, c, 1, WC_RULE_RETURN, op, q);
+		}
+	}
+}
+
 void st_wc_unknown_op(struct wc_state *s)
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
@@ -676,6 +694,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		scan_waw(&rc, ic);
 	if (df->unknown_ops)
 		scan_unknown_op(&rc);
+	if (df->amdgpu_calls && st_inst_is_return(inst))
+		scan_return(&rc);
 	/* Acquire ordering: a cache invalidate follows every load's completion. */
 	if ((facts & F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
 		tighten(&rc, ST_CNT_LOAD, 1, WC_RULE_ACQUIRE, newest_in_flight(&rc, ST_CNT_LOAD));
@@ -828,7 +848,16 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 
 void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS])
 {
-	if (df->unknown_ops && st_inst_is_call(i)) {
+	if (df->unknown_ops && st_inst_is_call(i) && df->amdgpu_calls) {
+		/* The callee waited for everything that writes registers before
+		 * it returned, ours and its own. */
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			if (st_counter_writes_regs((enum st_counter)c)) {
+				st_wc_state_trim(s, (enum st_counter)c, 0);
+				if (emit)
+					st_wc_emit_waited(&emit[c], 0);
+			}
+	} else if (df->unknown_ops && st_inst_is_call(i)) {
 		/* The callee may return with ops of its own in flight. */
 		st_wc_unknown_op(s);
 		for (int c = 0; emit && c < ST_NUM_COUNTERS; c++)

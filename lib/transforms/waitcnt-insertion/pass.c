@@ -26,6 +26,7 @@ enum {
 	OPT_ITERATION_CAP,
 	OPT_TENSOR_DESCRIPTOR_WAR,
 	OPT_COMBINE_WAITS,
+	OPT_AMDGPU_CALLS,
 };
 
 static const struct st_pass_option options[] = {
@@ -43,6 +44,10 @@ static const struct st_pass_option options[] = {
 	                       "one s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt where an anchor needs both counters "
 	                       "(default: on for assembly input, off for .stir)",
 	                       ST_OPT_ANY},
+	[OPT_AMDGPU_CALLS] = {"amdgpuCallConvention", ST_OPT_FLAG, "",
+	                      "calls follow LLVM's AMDGPU convention: a callable function returns with no op in flight "
+	                      "that writes registers, and a call resumes with none",
+	                      ST_OPT_ANY},
 };
 
 /* The pass's tensor policy: with one wave every consumer drains tensor
@@ -64,6 +69,7 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	df.stores_on_loadcnt = ctx->opts[OPT_STORES_ON_LOADCNT].flag;
 	df.num_waves = ctx->config ? ctx->config->num_waves : 0;
 	df.tensor_descriptor_war = ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag;
+	df.amdgpu_calls = ctx->opts[OPT_AMDGPU_CALLS].flag;
 	/* Assembly as LLVM writes it packs the two waits; .stir keeps its form. */
 	df.combine_waits = ctx->opts[OPT_COMBINE_WAITS].set ? ctx->opts[OPT_COMBINE_WAITS].flag : f->module->asm_source != NULL;
 	if (!st_wc_loops_init(&df)) {

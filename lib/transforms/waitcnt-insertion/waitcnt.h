@@ -160,6 +160,7 @@ enum wc_rule {
 	WC_RULE_LOOP_WAR,  /* mod.loopcarriedwar */
 	WC_RULE_LOOP_RAW,  /* mod.loopcarriedraw */
 	WC_RULE_DESC_WAR,  /* enableTensorDescriptorWar */
+	WC_RULE_RETURN,    /* amdgpuCallConvention: a return drains */
 	WC_RULE_TAIL_DRAIN,
 	WC_RULE_CAP_HIT,
 };
@@ -309,6 +310,7 @@ struct wc_dataflow {
 	bool unknown_ops; /* callable or calls: unknown ops in flight at entry / after calls */
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
+	bool amdgpu_calls;          /* amdgpuCallConvention */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
 

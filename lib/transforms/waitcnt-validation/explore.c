@@ -146,11 +146,27 @@ static void issue_unknown_ops(struct validator *v, uint32_t inst)
 		st_wv_issue(v, waw_counters[g], st_wv_new_went(v, inst, WV_ANYREG, waw_counters[g], NULL, 0));
 }
 
+/* amdgpuCallConvention: the caller reads what the callee wrote without
+ * waiting, so nothing that writes registers may be in flight at a return. */
+static void check_return(struct validator *v, uint32_t node, uint32_t id)
+{
+	for (int g = 0; g < NWAW; g++) {
+		const struct queue *q = &v->q[waw_counters[g]];
+		for (uint32_t k = 0; k < q->n; k++) {
+			v->nchecked++;
+			st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+			                "a return leaves it in flight; the caller reads registers without waiting", -1);
+		}
+	}
+}
+
 static void check(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
 	if (v->unknown_ops)
 		check_unknown_ops(v, node, id);
+	if (v->amdgpu_calls && st_inst_is_return(f->inst))
+		check_return(v, node, id);
 	if (st_inst_is_cache_inv(f->inst)) {
 		/* Acquire ordering: the invalidate must follow every load's completion. */
 		const struct queue *q = &v->q[ST_CNT_LOAD];
@@ -324,25 +340,28 @@ static void retire_with_flats(struct validator *v, enum st_counter c, int n)
 	}
 }
 
+/* A wait for at most n ops on counter c. */
+static void apply_wait(struct validator *v, enum st_counter c, int n)
+{
+	struct queue *q = &v->q[c];
+	if (!st_counter_in_order(c)) {
+		/* Out of order: only a wait of 0 says which ops are done. */
+		if (n == 0)
+			st_wv_retire_oldest(v, q, q->n);
+	} else if (v->has_flat) {
+		retire_with_flats(v, c, n);
+	} else if ((uint32_t)n < q->n) {
+		st_wv_retire_oldest(v, q, q->n - (uint32_t)n);
+	}
+}
+
 static void apply(struct validator *v, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
-	if (f->is_wait) {
-		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
-			struct queue *q = &v->q[c];
-			if (f->waits[c] < 0)
-				continue;
-			if (!st_counter_in_order((enum st_counter)c)) {
-				/* Out of order: only a wait of 0 says which ops are done. */
-				if (f->waits[c] == 0)
-					st_wv_retire_oldest(v, q, q->n);
-			} else if (v->has_flat) {
-				retire_with_flats(v, (enum st_counter)c, f->waits[c]);
-			} else if ((uint32_t)f->waits[c] < q->n) {
-				st_wv_retire_oldest(v, q, q->n - (uint32_t)f->waits[c]);
-			}
-		}
-	}
+	if (f->is_wait)
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			if (f->waits[c] >= 0)
+				apply_wait(v, (enum st_counter)c, f->waits[c]);
 	const wv_key *defs = v->defs.v + f->def_off;
 	for (uint32_t k = 0; k < f->ndef; k++)
 		st_wv_disown(v, defs[k]);
@@ -351,8 +370,13 @@ static void apply(struct validator *v, uint32_t id)
 		st_wv_issue(v, f->counter, w);
 		st_wv_note_writes(v, id, w);
 	}
-	if (v->unknown_ops && st_inst_is_call(f->inst))
+	if (v->unknown_ops && st_inst_is_call(f->inst) && v->amdgpu_calls) {
+		/* The callee waited for every op that writes registers. */
+		for (int g = 0; g < NWAW; g++)
+			apply_wait(v, waw_counters[g], 0);
+	} else if (v->unknown_ops && st_inst_is_call(f->inst)) {
 		issue_unknown_ops(v, id);
+	}
 }
 
 /* ---- Exploration ---------------------------------------------------------- */

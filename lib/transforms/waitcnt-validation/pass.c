@@ -11,7 +11,7 @@
 #define WV_STR_(x) #x
 #define WV_STR(x) WV_STR_(x)
 
-enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT, OPT_TENSOR_DESCRIPTOR_WAR };
+enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT, OPT_TENSOR_DESCRIPTOR_WAR, OPT_AMDGPU_CALLS };
 
 static const struct st_pass_option options[] = {
 	{"strict", ST_OPT_FLAG, "",
@@ -23,6 +23,9 @@ static const struct st_pass_option options[] = {
 	 "ops a counter holds; issuing one more retires the oldest", ST_OPT_RANGE(1, WV_MAX_IN_FLIGHT_LIMIT)},
 	{"enableTensorDescriptorWar", ST_OPT_FLAG, "",
 	 "a write of an SGPR an in-flight tensor_load_to_lds reads is a dependency on it", ST_OPT_ANY},
+	{"amdgpuCallConvention", ST_OPT_FLAG, "",
+	 "calls follow LLVM's AMDGPU convention: a return must leave no op in flight that writes registers, "
+	 "and a call resumes with none", ST_OPT_ANY},
 };
 
 static void val_free(struct validator *v)
@@ -182,6 +185,7 @@ static bool run(struct st_pass_ctx *ctx)
 			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
 			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
 			.tensor_descriptor_war = ctx->opts && ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag,
+			.amdgpu_calls = ctx->opts && ctx->opts[OPT_AMDGPU_CALLS].flag,
 			.num_waves = ctx->config ? ctx->config->num_waves : 0,
 			.state_bound = (uint32_t)bound,
 			.max_in_flight = (uint32_t)cap,

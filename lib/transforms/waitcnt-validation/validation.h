@@ -205,6 +205,7 @@ struct validator {
 	const struct st_function *func;
 	bool strict, stores_on_loadcnt;
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
+	bool amdgpu_calls;          /* amdgpuCallConvention */
 	int num_waves;
 	uint32_t state_bound, max_in_flight;
 
