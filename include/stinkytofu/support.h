@@ -145,6 +145,70 @@ void st_map_put(struct st_map *m, uint64_t key, uint64_t val);
 void st_map_clear(struct st_map *m);
 void st_map_free(struct st_map *m);
 
+/* The hash table for content keys (strings, word sequences, structures
+ * compared field by field): an index over the caller's own array of entries.
+ * Each slot holds an entry's index and its 32-bit hash, so a probe compares
+ * hashes first and calls the caller's equality only on a match; growing
+ * rehashes from the stored hashes without calling back. Linear probing over
+ * a power-of-two number of slots, at most half full, the slot chosen by the
+ * low bits of the hash (the caller spreads them). Zero initialisation is an
+ * empty index; st_index_free releases it.
+ *
+ * `eq(cx, idx)` says whether entry idx equals the key the caller describes
+ * by `cx`. The probes are inline, so a constant `eq` is inlined into them. */
+#define ST_INDEX_NONE UINT32_MAX
+struct st_index {
+	struct st_index_slot {
+		uint32_t hash, idx; /* idx ST_INDEX_NONE: empty */
+	} *slots;
+	uint32_t *order; /* slot of each addition, for st_index_clear */
+	uint32_t cap, n;
+};
+typedef bool st_index_eq(const void *cx, uint32_t idx);
+
+/* The slot holding an entry equal to the key, or the empty slot where it
+ * would go (cap must be nonzero). */
+static inline struct st_index_slot *st_index_probe(const struct st_index *t, uint32_t hash, st_index_eq *eq,
+                                                   const void *cx)
+{
+	uint32_t m = t->cap - 1;
+	for (uint32_t j = hash & m;; j = (j + 1) & m) {
+		struct st_index_slot *s = &t->slots[j];
+		if (s->idx == ST_INDEX_NONE || (s->hash == hash && eq(cx, s->idx)))
+			return s;
+	}
+}
+
+/* The index of the entry equal to the key, or ST_INDEX_NONE. */
+static inline uint32_t st_index_get(const struct st_index *t, uint32_t hash, st_index_eq *eq, const void *cx)
+{
+	return t->cap ? st_index_probe(t, hash, eq, cx)->idx : ST_INDEX_NONE;
+}
+
+/* Room for `n` entries without growing. */
+void st_index_reserve(struct st_index *t, uint32_t n);
+
+/* The index of the entry equal to the key; when there is none, `idx` (the
+ * caller's next entry, usually) is added under `hash` and returned. */
+static inline uint32_t st_index_put(struct st_index *t, uint32_t hash, st_index_eq *eq, const void *cx,
+                                    uint32_t idx)
+{
+	if ((t->n + 1) * 2 > t->cap)
+		st_index_reserve(t, t->n + 1);
+	struct st_index_slot *s = st_index_probe(t, hash, eq, cx);
+	if (s->idx == ST_INDEX_NONE) {
+		st_assert(idx != ST_INDEX_NONE);
+		t->order[t->n++] = (uint32_t)(s - t->slots);
+		*s = (struct st_index_slot){hash, idx};
+	}
+	return s->idx;
+}
+
+/* Empties the index in time proportional to the entries it held, so a
+ * table refilled many times (one path state after another) keeps its size. */
+void st_index_clear(struct st_index *t);
+void st_index_free(struct st_index *t);
+
 /* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
 struct st_arena;
 struct st_arena *st_arena_new(void);

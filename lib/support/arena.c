@@ -109,24 +109,22 @@ char *st_arena_strndup(struct st_arena *a, const char *s, size_t n)
 }
 
 /* The reader interns every name and spelling it lexes, so a lookup is
- * one hash over 8-byte words and, for a hit, one memcmp: each slot keeps
- * its string's hash and length. */
+ * one hash over 8-byte words and, for a hit, one memcmp: the index keeps
+ * each string's hash, the entry its length. */
 struct st_interner {
 	struct st_arena *arena;
-	const char **slots;
-	struct intern_key {
-		uint32_t hash, len;
-	} *keys;
-	size_t cap, n;
+	struct st_index index;
+	ST_VEC(struct intern_entry {
+		const char *s;
+		size_t len;
+	}) strs;
 };
 
 struct st_interner *st_interner_new(struct st_arena *a)
 {
 	struct st_interner *in = st_xcalloc(1, sizeof *in);
 	in->arena = a;
-	in->cap = 256;
-	in->slots = st_xcalloc(in->cap, sizeof *in->slots);
-	in->keys = st_xcalloc(in->cap, sizeof *in->keys);
+	st_index_reserve(&in->index, 128);
 	return in;
 }
 
@@ -134,8 +132,8 @@ void st_interner_free(struct st_interner *in)
 {
 	if (!in)
 		return;
-	free(in->slots);
-	free(in->keys);
+	st_index_free(&in->index);
+	st_vec_free(&in->strs);
 	free(in);
 }
 
@@ -157,42 +155,28 @@ static uint32_t hash(const char *s, size_t n)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-static void grow(struct st_interner *in)
+struct intern_key {
+	const struct intern_entry *strs;
+	const char *s;
+	size_t len;
+};
+
+static bool same_string(const void *cx, uint32_t idx)
 {
-	size_t ncap = in->cap * 2;
-	const char **slots = st_xcalloc(ncap, sizeof *slots);
-	struct intern_key *keys = st_xcalloc(ncap, sizeof *keys);
-	for (size_t i = 0; i < in->cap; i++) {
-		if (!in->slots[i])
-			continue;
-		size_t j = in->keys[i].hash & (ncap - 1);
-		while (slots[j])
-			j = (j + 1) & (ncap - 1);
-		slots[j] = in->slots[i];
-		keys[j] = in->keys[i];
-	}
-	free(in->slots);
-	free(in->keys);
-	in->slots = slots;
-	in->keys = keys;
-	in->cap = ncap;
+	const struct intern_key *k = cx;
+	const struct intern_entry *e = &k->strs[idx];
+	return e->len == k->len && memcmp(e->s, k->s, k->len) == 0;
 }
 
 const char *st_internn(struct st_interner *in, const char *s, size_t n)
 {
 	st_assert(n <= UINT32_MAX);
-	uint32_t h = hash(s, n);
-	size_t j = h & (in->cap - 1);
-	for (; in->slots[j]; j = (j + 1) & (in->cap - 1)) {
-		if (in->keys[j].hash == h && in->keys[j].len == n && memcmp(in->slots[j], s, n) == 0)
-			return in->slots[j];
-	}
-	const char *p = st_arena_strndup(in->arena, s, n);
-	in->slots[j] = p;
-	in->keys[j] = (struct intern_key){h, (uint32_t)n};
-	if (++in->n * 2 > in->cap)
-		grow(in);
-	return p;
+	struct intern_key key = {in->strs.v, s, n};
+	uint32_t next = (uint32_t)in->strs.n;
+	uint32_t idx = st_index_put(&in->index, hash(s, n), same_string, &key, next);
+	if (idx == next)
+		st_vec_push(&in->strs, ((struct intern_entry){st_arena_strndup(in->arena, s, n), n}));
+	return in->strs.v[idx].s;
 }
 
 const char *st_intern(struct st_interner *in, const char *s)

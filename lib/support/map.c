@@ -1,4 +1,5 @@
-/* The hash table for identity keys (support.h): growth, insertion, clearing. */
+/* The hash tables of support.h: st_map (identity keys) and st_index (content
+ * keys): growth, insertion, clearing. */
 #include <string.h>
 
 #include "stinkytofu/support.h"
@@ -67,4 +68,46 @@ void st_map_free(struct st_map *m)
 	free(m->keys);
 	free(m->vals);
 	*m = (struct st_map){0};
+}
+
+void st_index_reserve(struct st_index *t, uint32_t n)
+{
+	st_assert(n <= UINT32_MAX / 4);
+	if (n * 2 <= t->cap)
+		return;
+	uint32_t ncap = t->cap ? t->cap : 16;
+	while (n * 2 > ncap)
+		ncap *= 2;
+	struct st_index_slot *slots = st_xmalloc(ncap * sizeof *slots);
+	uint32_t *order = st_xmalloc(ncap / 2 * sizeof *order);
+	for (uint32_t j = 0; j < ncap; j++)
+		slots[j].idx = ST_INDEX_NONE;
+	/* In the order of addition, so st_index_clear stays exact. */
+	for (uint32_t k = 0; k < t->n; k++) {
+		struct st_index_slot s = t->slots[t->order[k]];
+		uint32_t j = s.hash & (ncap - 1);
+		while (slots[j].idx != ST_INDEX_NONE)
+			j = (j + 1) & (ncap - 1);
+		slots[j] = s;
+		order[k] = j;
+	}
+	free(t->slots);
+	free(t->order);
+	t->slots = slots;
+	t->order = order;
+	t->cap = ncap;
+}
+
+void st_index_clear(struct st_index *t)
+{
+	for (uint32_t k = 0; k < t->n; k++)
+		t->slots[t->order[k]].idx = ST_INDEX_NONE;
+	t->n = 0;
+}
+
+void st_index_free(struct st_index *t)
+{
+	free(t->slots);
+	free(t->order);
+	*t = (struct st_index){0};
 }

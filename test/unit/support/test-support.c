@@ -133,6 +133,58 @@ START_TEST(map_finds_what_was_put)
 }
 END_TEST
 
+/* st_index over the caller's entries: words compared by value, with a
+ * hash that collides on purpose (every key of one length alike), growth,
+ * and clearing between fillings of different keys. */
+struct word_key {
+	const uint32_t *words;
+	uint32_t w;
+};
+
+static bool same_word(const void *cx, uint32_t idx)
+{
+	const struct word_key *k = cx;
+	return k->words[idx] == k->w;
+}
+
+START_TEST(index_finds_entries_by_content)
+{
+	struct st_index t = {0};
+	uint32_t words[3000];
+	struct word_key key = {words, 5};
+	ck_assert_uint_eq(st_index_get(&t, 5, same_word, &key), ST_INDEX_NONE);
+	for (int round = 0; round < 3; round++) {
+		uint32_t n = 0;
+		for (uint32_t k = 0; k < 3000; k++) {
+			key.w = k * 7 + (uint32_t)round;
+			uint32_t h = k % 8; /* 375 keys on each hash */
+			uint32_t idx = st_index_put(&t, h, same_word, &key, n);
+			ck_assert_uint_eq(idx, n);
+			words[n++] = key.w;
+			ck_assert_uint_eq(st_index_put(&t, h, same_word, &key, n), idx); /* already there */
+		}
+		ck_assert_uint_eq(t.n, 3000);
+		for (uint32_t k = 0; k < 3000; k++) {
+			key.w = k * 7 + (uint32_t)round;
+			ck_assert_uint_eq(st_index_get(&t, k % 8, same_word, &key), k);
+			key.w = k * 7 + 3; /* never added */
+			ck_assert_uint_eq(st_index_get(&t, k % 8, same_word, &key), ST_INDEX_NONE);
+		}
+		uint32_t cap = t.cap;
+		st_index_clear(&t);
+		ck_assert_uint_eq(t.cap, cap);
+		ck_assert_uint_eq(t.n, 0);
+		for (uint32_t j = 0; j < t.cap; j++)
+			ck_assert_uint_eq(t.slots[j].idx, ST_INDEX_NONE);
+	}
+	st_index_free(&t);
+	st_index_reserve(&t, 100);
+	ck_assert_uint_ge(t.cap, 200);
+	ck_assert_uint_eq(t.n, 0);
+	st_index_free(&t);
+}
+END_TEST
+
 START_TEST(vec_push_pop_clear)
 {
 	ST_VEC(int) v = {0};
@@ -282,6 +334,7 @@ int main(void)
 	tcase_add_test(tc, buf_grows_and_formats);
 	tcase_add_test(tc, buf_quotes_strings);
 	tcase_add_test(tc, map_finds_what_was_put);
+	tcase_add_test(tc, index_finds_entries_by_content);
 	tcase_add_test(tc, vec_push_pop_clear);
 	tcase_add_test(tc, edit_distance_counts_edits);
 	tcase_add_test(tc, files_read_back_what_was_written_atomically);
