@@ -101,41 +101,34 @@ struct st_attr *st_attrs_copy(struct st_parser *p, const struct st_attr *src, ui
 	return a;
 }
 
-static struct attr_list_slot *find_attr_list(struct attr_list_set *s, uint64_t h, const struct st_attr *a,
-                                             uint32_t n)
+struct list_key {
+	struct shared_list *const *lists;
+	const struct st_attr *a;
+	uint32_t n;
+};
+
+static bool same_list(const void *cx, uint32_t idx)
 {
-	for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
-		struct attr_list_slot *e = &s->slots[j];
-		if (!e->sl || (e->hash == h && e->sl->n == n && same_attrs(e->sl->attrs, a, n)))
-			return e;
-	}
+	const struct list_key *k = cx;
+	return k->lists[idx]->n == k->n && same_attrs(k->lists[idx]->attrs, k->a, k->n);
 }
 
 struct shared_list *st_attrs_find(struct st_parser *p, uint64_t h, const struct st_attr *a, uint32_t n)
 {
-	return p->attr_lists.cap ? find_attr_list(&p->attr_lists, h, a, n)->sl : NULL;
+	struct list_key key = {p->lists, a, n};
+	uint32_t idx = st_index_get(&p->attr_lists, (uint32_t)h, same_list, &key);
+	return idx == ST_INDEX_NONE ? NULL : p->lists[idx];
 }
 
 struct shared_list *st_attrs_add(struct st_parser *p, uint64_t h, struct st_attr *a, uint32_t n)
 {
-	struct attr_list_set *s = &p->attr_lists;
-	if ((s->n + 1) * 2 > s->cap) {
-		struct attr_list_set g = {.cap = s->cap ? s->cap * 2 : 256};
-		g.slots = st_xcalloc(g.cap, sizeof *g.slots);
-		for (size_t k = 0; k < s->cap; k++)
-			if (s->slots[k].sl)
-				*find_attr_list(&g, s->slots[k].hash, s->slots[k].sl->attrs, s->slots[k].sl->n) = s->slots[k];
-		g.n = s->n;
-		free(s->slots);
-		*s = g;
-	}
 	struct shared_list *sl = st_xmalloc(sizeof *sl);
 	*sl = (struct shared_list){a, n, true};
 	if (p->nlists % 64 == 0)
 		p->lists = st_xrealloc(p->lists, (p->nlists + 64) * sizeof *p->lists);
 	p->lists[p->nlists++] = sl;
-	*find_attr_list(s, h, a, n) = (struct attr_list_slot){h, sl};
-	s->n++;
+	struct list_key key = {p->lists, a, n};
+	st_index_put(&p->attr_lists, (uint32_t)h, same_list, &key, (uint32_t)p->nlists - 1);
 	return sl;
 }
 
@@ -166,32 +159,16 @@ static uint64_t hash_text(const char *s, size_t n)
 	return h ^ (h >> 29);
 }
 
-static struct attr_text_slot *find_attr_text(struct attr_text_set *s, uint64_t h, const char *text, size_t n)
-{
-	for (size_t j = h & (s->cap - 1);; j = (j + 1) & (s->cap - 1)) {
-		struct attr_text_slot *e = &s->slots[j];
-		if (!e->sl || (e->hash == h && e->n == n && memcmp(e->s, text, n) == 0))
-			return e;
-	}
-}
+struct text_key {
+	const struct attr_text *seen;
+	const char *s;
+	size_t n;
+};
 
-static void add_attr_text(struct attr_text_set *s, uint64_t h, const char *text, size_t n, struct shared_list *sl)
+static bool same_text(const void *cx, uint32_t idx)
 {
-	if ((s->n + 1) * 2 > s->cap) {
-		struct attr_text_set g = {.cap = s->cap ? s->cap * 2 : 256};
-		g.slots = st_xcalloc(g.cap, sizeof *g.slots);
-		for (size_t k = 0; k < s->cap; k++)
-			if (s->slots[k].sl)
-				*find_attr_text(&g, s->slots[k].hash, s->slots[k].s, s->slots[k].n) = s->slots[k];
-		g.n = s->n;
-		free(s->slots);
-		*s = g;
-	}
-	struct attr_text_slot *e = find_attr_text(s, h, text, n);
-	if (e->sl)
-		return;
-	*e = (struct attr_text_slot){h, text, n, sl};
-	s->n++;
+	const struct text_key *k = cx;
+	return k->seen[idx].n == k->n && memcmp(k->seen[idx].s, k->s, k->n) == 0;
 }
 
 static bool is_blank(char c)
@@ -211,7 +188,10 @@ void st_attrs_remember_text(struct st_parser *p)
 	    p->cand_col != p->dict_open_col || p->cand.len != p->dict_close_col - p->dict_open_col)
 		return;
 	const char *text = st_arena_strndup(p->texts, p->cand.data, p->cand.len);
-	add_attr_text(&p->attr_texts, hash_text(text, p->cand.len), text, p->cand.len, sl);
+	struct text_key key = {p->texts_seen.v, text, p->cand.len};
+	uint32_t next = (uint32_t)p->texts_seen.n;
+	if (st_index_put(&p->attr_texts, (uint32_t)hash_text(text, p->cand.len), same_text, &key, next) == next)
+		st_vec_push(&p->texts_seen, ((struct attr_text){text, p->cand.len, sl}));
 }
 
 int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n)
@@ -224,9 +204,10 @@ int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, s
 	while (n > 1 && is_blank(text[n - 1]))
 		n--;
 	if (p->attr_texts.n) {
-		struct attr_text_slot *e = find_attr_text(&p->attr_texts, hash_text(text, n), text, n);
-		if (e->sl) {
-			p->seen = e->sl;
+		struct text_key key = {p->texts_seen.v, text, n};
+		uint32_t idx = st_index_get(&p->attr_texts, (uint32_t)hash_text(text, n), same_text, &key);
+		if (idx != ST_INDEX_NONE) {
+			p->seen = p->texts_seen.v[idx].sl;
 			return (int)n;
 		}
 	}

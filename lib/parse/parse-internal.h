@@ -106,22 +106,13 @@ struct st_parser {
 		bool located; /* still the first instruction's own copy */
 	} **lists;
 	size_t nlists;
-	struct attr_list_set {
-		struct attr_list_slot {
-			uint64_t hash;
-			struct shared_list *sl;
-		} *slots;
-		size_t cap, n;
-	} attr_lists;
-	struct attr_text_set {
-		struct attr_text_slot {
-			uint64_t hash;
-			const char *s;
-			size_t n;
-			struct shared_list *sl;
-		} *slots;
-		size_t cap, n;
-	} attr_texts;
+	struct st_index attr_lists; /* into `lists` */
+	struct st_index attr_texts; /* into `texts_seen` */
+	ST_VEC(struct attr_text {
+		const char *s;
+		size_t n;
+		struct shared_list *sl;
+	}) texts_seen;
 	struct st_arena *texts;   /* the remembered texts of attr_texts */
 	int prev_tok;             /* the token st_yylex returned last */
 	int prev2_tok;            /* and the one before */

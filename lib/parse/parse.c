@@ -47,8 +47,9 @@ static struct st_module *parse(const char *filename, st_parse_read_fn *read, voi
 	st_vec_free(&p.vals);
 	st_vec_free(&p.dict_store);
 	st_vec_free(&p.elem_store);
-	free(p.attr_lists.slots);
-	free(p.attr_texts.slots);
+	st_index_free(&p.attr_lists);
+	st_index_free(&p.attr_texts);
+	st_vec_free(&p.texts_seen);
 	for (size_t k = 0; k < p.nlists; k++)
 		free(p.lists[k]);
 	free(p.lists);

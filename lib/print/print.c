@@ -186,56 +186,52 @@ static void put_mnemonic(struct st_buf *out, const char *name)
  * and the attribute lists the parser shares (ir.h). A kernel has a few
  * hundred of each and prints them hundreds of thousands of times. The text
  * kept is capped, so a kernel whose lists are all distinct costs no more. */
+struct memo_entry {
+	const void *key;
+	uint32_t n, len;
+	size_t off;
+};
+
 struct print_memo {
-	struct memo_slot {
-		const void *key;
-		uint32_t n, len;
-		size_t off;
-	} *slots;
-	size_t cap, count;
+	struct st_index index;
+	ST_VEC(struct memo_entry) entries;
 	struct st_buf text;
 	bool debuginfo; /* locations as trailing comments */
 };
 
 enum { MEMO_MAX_TEXT = 4 << 20 };
 
-static struct memo_slot *memo_find(const struct print_memo *pm, const void *key, uint32_t n)
-{
-	size_t j = st_hash64((uint64_t)(uintptr_t)key ^ n) & (pm->cap - 1);
-	while (pm->slots[j].key && (pm->slots[j].key != key || pm->slots[j].n != n))
-		j = (j + 1) & (pm->cap - 1);
-	return &pm->slots[j];
-}
+struct memo_key {
+	const struct memo_entry *entries;
+	const void *key;
+	uint32_t n;
+};
 
-static void memo_grow(struct print_memo *pm)
+static bool same_memo(const void *cx, uint32_t idx)
 {
-	struct print_memo g = {.cap = pm->cap ? pm->cap * 2 : 512, .count = pm->count, .text = pm->text, .debuginfo = pm->debuginfo};
-	g.slots = st_xcalloc(g.cap, sizeof *g.slots);
-	for (size_t k = 0; k < pm->cap; k++)
-		if (pm->slots[k].key)
-			*memo_find(&g, pm->slots[k].key, pm->slots[k].n) = pm->slots[k];
-	free(pm->slots);
-	*pm = g;
+	const struct memo_key *k = cx;
+	return k->entries[idx].key == k->key && k->entries[idx].n == k->n;
 }
 
 /* Appends the text for (key, n), rendering it into the memo the first time. */
 static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
                      void (*render)(struct st_buf *, const void *, uint32_t))
 {
-	if ((pm->count + 1) * 2 > pm->cap)
-		memo_grow(pm);
-	struct memo_slot *s = memo_find(pm, key, n);
-	if (!s->key) {
+	struct memo_key mk = {pm->entries.v, key, n};
+	uint32_t h = (uint32_t)st_hash64((uint64_t)(uintptr_t)key ^ n);
+	uint32_t idx = st_index_get(&pm->index, h, same_memo, &mk);
+	if (idx == ST_INDEX_NONE) {
 		if (pm->text.len > MEMO_MAX_TEXT) {
 			render(out, key, n);
 			return;
 		}
 		size_t off = pm->text.len;
 		render(&pm->text, key, n);
-		*s = (struct memo_slot){key, n, (uint32_t)(pm->text.len - off), off};
-		pm->count++;
+		idx = st_index_put(&pm->index, h, same_memo, &mk, (uint32_t)pm->entries.n);
+		st_vec_push(&pm->entries, ((struct memo_entry){key, n, (uint32_t)(pm->text.len - off), off}));
 	}
-	st_buf_putn(out, pm->text.data + s->off, s->len);
+	const struct memo_entry *e = &pm->entries.v[idx];
+	st_buf_putn(out, pm->text.data + e->off, e->len);
 }
 
 static void render_mnemonic(struct st_buf *out, const void *name, uint32_t n)
@@ -390,7 +386,8 @@ static void print_function(struct st_buf *out, const struct st_function *f, stru
 
 static void memo_free(struct print_memo *pm)
 {
-	free(pm->slots);
+	st_index_free(&pm->index);
+	st_vec_free(&pm->entries);
 	st_buf_free(&pm->text);
 }
 

@@ -183,36 +183,39 @@ static uint64_t hash_line(struct line l)
 	return h;
 }
 
-/* Gives equal lines of both texts equal ids (open-addressing hash table). */
+struct line_key {
+	const struct line *const *rep;
+	const struct line *l;
+};
+
+static bool same_line(const void *cx, uint32_t idx)
+{
+	const struct line_key *k = cx;
+	const struct line *r = k->rep[idx];
+	return r->len == k->l->len && memcmp(r->s, k->l->s, k->l->len) == 0;
+}
+
+/* Gives equal lines of both texts equal ids, from 1 in order of first
+ * appearance. */
 static void intern_lines(const struct line *la, size_t n, const struct line *lb, size_t m, uint32_t *ia, uint32_t *ib)
 {
-	size_t cap = 16;
-	while (cap < 2 * (n + m))
-		cap *= 2;
-	uint32_t *slot = st_xmalloc(cap * sizeof *slot); /* line number + 1 into `all`, 0 = empty */
-	memset(slot, 0, cap * sizeof *slot);
-	const struct line **rep = st_xmalloc((n + m + 1) * sizeof *rep);
+	struct st_index index = {0};
+	st_assert(n + m < UINT32_MAX / 4);
+	st_index_reserve(&index, (uint32_t)(n + m));
+	const struct line **rep = st_xmalloc((n + m + 1) * sizeof *rep); /* the first line of each id */
 	uint32_t nids = 0;
 	for (size_t k = 0; k < n + m; k++) {
 		const struct line *l = k < n ? &la[k] : &lb[k - n];
-		size_t h = (size_t)hash_line(*l) & (cap - 1);
-		for (;;) {
-			if (!slot[h]) {
-				rep[nids] = l;
-				slot[h] = ++nids;
-				break;
-			}
-			const struct line *r = rep[slot[h] - 1];
-			if (r->len == l->len && memcmp(r->s, l->s, l->len) == 0)
-				break;
-			h = (h + 1) & (cap - 1);
-		}
+		struct line_key key = {rep, l};
+		uint32_t id = st_index_put(&index, (uint32_t)hash_line(*l), same_line, &key, nids);
+		if (id == nids)
+			rep[nids++] = l;
 		if (k < n)
-			ia[k] = slot[h];
+			ia[k] = id + 1;
 		else
-			ib[k - n] = slot[h];
+			ib[k - n] = id + 1;
 	}
-	free(slot);
+	st_index_free(&index);
 	free(rep);
 }
 

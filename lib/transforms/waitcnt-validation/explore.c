@@ -6,27 +6,15 @@
 
 #include "validation.h"
 
-static uint32_t viol_slot(const struct validator *v, uint32_t consumer, uint32_t producer)
-{
-	uint64_t h = ((uint64_t)consumer << 32 | producer) * 0x9e3779b97f4a7c15u;
-	uint32_t s = (uint32_t)(h >> 32) & (v->vcap - 1);
-	while (v->vtable[s] != NONE32) {
-		const struct violation *x = &v->viols.v[v->vtable[s]];
-		if (x->consumer == consumer && x->producer == producer)
-			break;
-		s = (s + 1) & (v->vcap - 1);
-	}
-	return s;
-}
+struct viol_key {
+	const struct violation *viols;
+	uint32_t consumer, producer;
+};
 
-static void viol_grow(struct validator *v)
+static bool same_viol(const void *cx, uint32_t idx)
 {
-	free(v->vtable);
-	v->vcap = v->vcap ? v->vcap * 2 : 64;
-	v->vtable = st_xmalloc(v->vcap * sizeof *v->vtable);
-	memset(v->vtable, 0xff, v->vcap * sizeof *v->vtable);
-	for (uint32_t k = 0; k < v->viols.n; k++)
-		v->vtable[viol_slot(v, v->viols.v[k].consumer, v->viols.v[k].producer)] = k;
+	const struct viol_key *k = cx;
+	return k->viols[idx].consumer == k->consumer && k->viols[idx].producer == k->producer;
 }
 
 /* Producer entry w is in flight at consumer `consumer`, which depends on it
@@ -65,15 +53,15 @@ void st_wv_violation(struct validator *v, uint32_t node, uint32_t consumer, uint
 		.trips = e->trips,
 		.slot = slot,
 	};
-	if ((v->viols.n + 1) * 2 > v->vcap)
-		viol_grow(v);
-	uint32_t s = viol_slot(v, consumer, e->inst);
-	if (v->vtable[s] == NONE32) {
-		v->vtable[s] = (uint32_t)v->viols.n;
+	struct viol_key key = {v->viols.v, consumer, e->inst};
+	uint64_t h = ((uint64_t)consumer << 32 | e->inst) * 0x9e3779b97f4a7c15u;
+	uint32_t next = (uint32_t)v->viols.n;
+	uint32_t idx = st_index_put(&v->viol_index, (uint32_t)(h >> 32), same_viol, &key, next);
+	if (idx == next) {
 		st_vec_push(&v->viols, x);
-	} else if (v->viols.v[v->vtable[s]].carried && !x.carried) {
+	} else if (v->viols.v[idx].carried && !x.carried) {
 		/* A path where the dependency is not loop-carried makes it an error. */
-		v->viols.v[v->vtable[s]] = x;
+		v->viols.v[idx] = x;
 	}
 }
 
@@ -381,30 +369,19 @@ static void apply(struct validator *v, uint32_t id)
 
 /* ---- Exploration ---------------------------------------------------------- */
 
-static uint32_t *node_slot(struct validator *v, uint32_t block, const uint32_t *w, uint32_t len, uint64_t h)
-{
-	/* `w` and `len` are a key, compared with the stored keys. */
-	uint32_t s = (uint32_t)(h >> 32) & (v->tcap - 1);
-	while (v->table[s] != NONE32) {
-		const struct node *x = &v->nodes.v[v->table[s]];
-		if (x->hash == h && x->block == block && x->klen == len && memcmp(x->key, w, len * sizeof *w) == 0)
-			break;
-		s = (s + 1) & (v->tcap - 1);
-	}
-	return &v->table[s];
-}
+struct node_key {
+	const struct node *nodes;
+	uint32_t block, len;
+	const uint32_t *w;
+	uint64_t hash;
+};
 
-static void table_grow(struct validator *v)
+static bool same_node(const void *cx, uint32_t idx)
 {
-	free(v->table);
-	v->tcap = v->tcap ? v->tcap * 2 : 1024;
-	v->table = st_xmalloc(v->tcap * sizeof *v->table);
-	memset(v->table, 0xff, v->tcap * sizeof *v->table);
-	for (uint32_t k = 0; k < v->nodes.n; k++) {
-		const struct node *x = &v->nodes.v[k];
-		if (x->key)
-			*node_slot(v, x->block, x->key, x->klen, x->hash) = k;
-	}
+	const struct node_key *k = cx;
+	const struct node *x = &k->nodes[idx];
+	return x->hash == k->hash && x->block == k->block && x->klen == k->len &&
+	       memcmp(x->key, k->w, k->len * sizeof *k->w) == 0;
 }
 
 static uint32_t *copy_words(const uint32_t *w, uint32_t len)
@@ -424,18 +401,15 @@ void st_wv_add_node(struct validator *v, uint32_t block, uint32_t parent, const 
 		st_wv_class_key(v, parent == NONE32 ? NONE32 : v->nodes.v[parent].block, w, len);
 		klen = (uint32_t)v->kenc.n;
 		h = st_wv_hash_words(v->kenc.v, klen, block);
-		if ((v->tcount + 1) * 2 > v->tcap)
-			table_grow(v);
-		uint32_t *slot = node_slot(v, block, v->kenc.v, klen, h);
-		if (*slot != NONE32)
+		struct node_key nk = {v->nodes.v, block, klen, v->kenc.v, h};
+		if (st_index_get(&v->node_index, (uint32_t)(h >> 32), same_node, &nk) != NONE32)
 			return;
 		if (v->nstates[block] >= v->state_bound) {
 			v->inconclusive[block] = true;
 			return;
 		}
 		v->nstates[block]++;
-		v->tcount++;
-		*slot = (uint32_t)v->nodes.n;
+		st_index_put(&v->node_index, (uint32_t)(h >> 32), same_node, &nk, (uint32_t)v->nodes.n);
 		key = copy_words(v->kenc.v, klen);
 	}
 	st_vec_push(&v->nodes, ((struct node){block, parent, copy_words(w, len), key, len, klen, h}));

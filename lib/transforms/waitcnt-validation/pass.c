@@ -53,7 +53,7 @@ static void val_free(struct validator *v)
 	free(v->dedup_block);
 	free(v->nstates);
 	free(v->inconclusive);
-	free(v->table);
+	st_index_free(&v->node_index);
 	st_vec_free(&v->back_edges);
 	st_vec_free(&v->facts);
 	st_vec_free(&v->uses);
@@ -64,10 +64,8 @@ static void val_free(struct validator *v)
 	st_vec_free(&v->wring);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		free(v->q[c].slot);
-	free(v->okey);
-	free(v->oval);
-	free(v->owaw);
-	free(v->ostamp);
+	st_vec_free(&v->owners);
+	st_index_free(&v->owner_index);
 	st_vec_free(&v->keyu);
 	st_vec_free(&v->toku);
 	free(v->live_out);
@@ -77,7 +75,7 @@ static void val_free(struct validator *v)
 	st_vec_free(&v->kenc);
 	st_vec_free(&v->viols);
 	st_vec_free(&v->ldsq);
-	free(v->vtable);
+	st_index_free(&v->viol_index);
 }
 
 /* An instruction the ISA table does not know may occupy a counter the
@@ -134,8 +132,8 @@ static size_t validate_function(struct validator *v, const struct st_function *f
 		v->q[c].slot = st_xmalloc(ring * sizeof *v->q[c].slot);
 		v->q[c].mask = ring - 1;
 	}
+	st_index_reserve(&v->owner_index, 128);
 
-	st_wv_owner_grow(v);
 	uint32_t empty[ST_NUM_COUNTERS] = {0};
 	st_wv_add_node(v, 0, NONE32, empty, ST_NUM_COUNTERS);
 	for (uint32_t n = 0; n < v->nodes.n; n++)

@@ -16,82 +16,68 @@ uint64_t st_wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed)
 	return h;
 }
 
-static uint32_t key_slot(const struct validator *v, wv_key k)
+struct owner_key {
+	const struct owner *owners;
+	wv_key k;
+};
+
+static bool same_key(const void *cx, uint32_t idx)
 {
-	uint64_t h = k * 0x9e3779b97f4a7c15u;
-	uint32_t s = (uint32_t)(h >> 32) & (v->ocap - 1);
-	while (v->ostamp[s] == v->stamp && v->okey[s] != k)
-		s = (s + 1) & (v->ocap - 1);
-	return s;
+	const struct owner_key *ok = cx;
+	return ok->owners[idx].key == ok->k;
 }
 
-void st_wv_owner_grow(struct validator *v)
+static uint32_t key_hash(wv_key k)
 {
-	wv_key *ok = v->okey;
-	uint32_t *ov = v->oval, *os = v->ostamp, ocap = v->ocap;
-	uint32_t (*ow)[NWAW] = v->owaw;
-	v->ocap = ocap ? ocap * 2 : 256;
-	v->okey = st_xmalloc(v->ocap * sizeof *v->okey);
-	v->oval = st_xmalloc(v->ocap * sizeof *v->oval);
-	v->owaw = st_xmalloc(v->ocap * sizeof *v->owaw);
-	v->ostamp = st_xcalloc(v->ocap, sizeof *v->ostamp);
-	v->ocount = 0;
-	for (uint32_t s = 0; s < ocap; s++) {
-		if (os[s] != v->stamp)
-			continue;
-		uint32_t t = key_slot(v, ok[s]);
-		v->ostamp[t] = v->stamp;
-		v->okey[t] = ok[s];
-		v->oval[t] = ov[s];
-		memcpy(v->owaw[t], ow[s], sizeof *ow);
-		v->ocount++;
-	}
-	free(ok);
-	free(ov);
-	free(ow);
-	free(os);
+	return (uint32_t)((k * 0x9e3779b97f4a7c15u) >> 32);
+}
+
+/* The owner entry of key k, or NULL. */
+static inline const struct owner *find_owner(const struct validator *v, wv_key k)
+{
+	struct owner_key ok = {v->owners.v, k};
+	uint32_t idx = st_index_get(&v->owner_index, key_hash(k), same_key, &ok);
+	return idx == NONE32 ? NULL : &v->owners.v[idx];
 }
 
 /* The live entry owning key k, or NONE32. */
 uint32_t st_wv_owner(const struct validator *v, wv_key k)
 {
-	uint32_t s = key_slot(v, k);
-	if (v->ostamp[s] != v->stamp)
+	const struct owner *o = find_owner(v, k);
+	if (!o)
 		return NONE32;
-	uint32_t w = v->oval[s];
+	uint32_t w = o->val;
 	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
 }
 
-/* The slot of key k, created empty if needed. */
-static uint32_t key_slot_new(struct validator *v, wv_key k)
+/* The owner entry of key k, created empty if needed; valid until the next
+ * one is created. */
+static struct owner *owner_new(struct validator *v, wv_key k)
 {
-	if ((v->ocount + 1) * 2 > v->ocap)
-		st_wv_owner_grow(v);
-	uint32_t s = key_slot(v, k);
-	if (v->ostamp[s] != v->stamp) {
-		v->ostamp[s] = v->stamp;
-		v->okey[s] = k;
-		v->oval[s] = NONE32;
+	struct owner_key ok = {v->owners.v, k};
+	uint32_t next = (uint32_t)v->owners.n;
+	uint32_t idx = st_index_put(&v->owner_index, key_hash(k), same_key, &ok, next);
+	if (idx == next) {
+		struct owner o = {.key = k, .val = NONE32};
 		for (int g = 0; g < NWAW; g++)
-			v->owaw[s][g] = NONE32;
-		v->ocount++;
+			o.waw[g] = NONE32;
+		st_vec_push(&v->owners, o);
 	}
-	return s;
+	return &v->owners.v[idx];
 }
 
 static void set_owner(struct validator *v, wv_key k, uint32_t w)
 {
-	uint32_t slot = key_slot_new(v, k); /* may grow the table */
-	v->oval[slot] = w;
+	owner_new(v, k)->val = w;
 }
 
 /* The newest in-flight op of WAW group g that writes register key k. */
 uint32_t st_wv_waw_writer(const struct validator *v, wv_key k, int g)
 {
-	uint32_t s = key_slot(v, k);
-	if (v->ostamp[s] != v->stamp)
+	const struct owner *o = find_owner(v, k);
+	if (!o)
 		return NONE32;
-	uint32_t w = v->owaw[s][g];
+	uint32_t w = o->waw[g];
 	return w != NONE32 && v->wents.v[w].live ? w : NONE32;
 }
 
@@ -106,8 +92,7 @@ void st_wv_note_writes(struct validator *v, uint32_t id, uint32_t w)
 	for (uint32_t k = 0; k < f->ndef; k++) {
 		wv_key key = v->defs.v[f->def_off + k];
 		if (key >> 32 != ST_REG_LDS) {
-			uint32_t slot = key_slot_new(v, key); /* may grow the table */
-			v->owaw[slot][g] = w;
+			owner_new(v, key)->waw[g] = w;
 		}
 	}
 }
@@ -186,8 +171,8 @@ static void reset_state(struct validator *v)
 	st_vec_clear(&v->wring);
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		v->q[c].head = v->q[c].n = 0;
-	v->stamp++;
-	v->ocount = 0;
+	st_vec_clear(&v->owners);
+	st_index_clear(&v->owner_index);
 }
 
 /* Encoding, per counter: n, then per entry: inst, mark, trips, nkeys, keys (2

@@ -244,24 +244,26 @@ struct validator {
 
 	/* Exploration. */
 	ST_VEC(struct node) nodes;
-	uint32_t *table; /* open addressing over node indices, NONE32 = empty */
-	uint32_t tcap, tcount;
+	struct st_index node_index; /* join-block nodes by (block, dedup key) */
 
 	/* Working state of the node being processed. */
 	ST_VEC(struct went) wents;
 	ST_VEC(wv_key) wkeys;
 	ST_VEC(uint32_t) wring;
 	struct queue q[ST_NUM_COUNTERS];
-	wv_key *okey;      /* owner map: key -> went index */
-	uint32_t *oval, *ostamp;
-	uint32_t (*owaw)[NWAW]; /* key -> newest in-flight went of each WAW group writing it */
-	uint32_t ocap, ocount, stamp;
+	/* Owner map: register key -> the went owning it and the newest
+	 * in-flight went of each WAW group writing it. */
+	ST_VEC(struct owner {
+		wv_key key;
+		uint32_t val;
+		uint32_t waw[NWAW];
+	}) owners;
+	struct st_index owner_index;
 	ST_VEC(uint32_t) enc, kenc;
 
 	/* Violations, deduplicated per (consumer, producer). */
 	ST_VEC(struct violation) viols;
-	uint32_t *vtable;
-	uint32_t vcap;
+	struct st_index viol_index;
 
 	uint64_t nchecked;
 	bool has_flat;           /* the function has flat ops */
@@ -305,7 +307,6 @@ bool st_wv_block_in_loop(const struct validator *v, uint32_t block, uint32_t loo
 
 /* state.c */
 uint64_t st_wv_hash_words(const uint32_t *w, uint32_t n, uint64_t seed);
-void st_wv_owner_grow(struct validator *v);
 uint32_t st_wv_owner(const struct validator *v, wv_key k);
 uint32_t st_wv_waw_writer(const struct validator *v, wv_key k, int g);
 void st_wv_note_writes(struct validator *v, uint32_t id, uint32_t w);
