@@ -247,44 +247,12 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 	return nerr ? nerr : check_wait_count(i, diag);
 }
 
-/* Attribute lists already found good in this run. Instructions share the
- * lists the parser read (ir.h), so a kernel of 200,000 instructions has a
- * few hundred lists to check, not 400,000 attributes, after every pass. */
-struct good_lists {
-	const struct st_attr **slots;
-	size_t cap, n;
-};
-
-/* The slot of `a`, or the empty slot where it would go. */
-static const struct st_attr **good_slot(const struct good_lists *g, const struct st_attr *a)
-{
-	size_t j = st_hash_ptr(a) & (g->cap - 1);
-	while (g->slots[j] && g->slots[j] != a)
-		j = (j + 1) & (g->cap - 1);
-	return &g->slots[j];
-}
-
-static void good_add(struct good_lists *g, const struct st_attr *a)
-{
-	if ((g->n + 1) * 2 > g->cap) {
-		struct good_lists n = {.cap = g->cap ? g->cap * 2 : 256};
-		n.slots = st_xcalloc(n.cap, sizeof *n.slots);
-		for (size_t k = 0; k < g->cap; k++)
-			if (g->slots[k])
-				*good_slot(&n, g->slots[k]) = g->slots[k];
-		n.n = g->n;
-		free(g->slots);
-		*g = n;
-	}
-	const struct st_attr **s = good_slot(g, a);
-	if (!*s) {
-		*s = a;
-		g->n++;
-	}
-}
-
-/* With `good` NULL every attribute list is checked and none remembered. */
-static size_t check_inst(const struct st_inst *i, struct good_lists *good, struct st_diag_engine *diag)
+/* `good` holds the attribute lists already found good in this run (as
+ * st_map keys; the values are unused). Instructions share the lists the
+ * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
+ * lists to check, not 400,000 attributes, after every pass. With `good` NULL
+ * every attribute list is checked and none remembered. */
+static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
@@ -292,13 +260,13 @@ static size_t check_inst(const struct st_inst *i, struct good_lists *good, struc
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
 	nerr += check_wait(i, diag);
-	if (!i->nattrs || (good && good->cap && *good_slot(good, i->attrs)))
+	if (!i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
 	for (uint32_t k = 0; k < i->nattrs; k++)
 		bad += check_attr(i, &i->attrs[k], diag);
 	if (!bad && good)
-		good_add(good, i->attrs);
+		st_map_put(good, st_ptr_key(i->attrs), 1);
 	return nerr + bad;
 }
 
@@ -377,7 +345,7 @@ static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag
 	return nerr;
 }
 
-static size_t check_block(const struct st_function *f, size_t bi, struct good_lists *good,
+static size_t check_block(const struct st_function *f, size_t bi, struct st_map *good,
                           struct st_diag_engine *diag)
 {
 	const struct st_block *b = f->blocks.v[bi];
@@ -409,7 +377,7 @@ static size_t check_block(const struct st_function *f, size_t bi, struct good_li
 size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
-	struct good_lists good = {0};
+	struct st_map good = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		const struct st_function *f = m->funcs.v[fi];
 		nerr += check_labels(f, diag);
@@ -417,7 +385,7 @@ size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
 			nerr += check_block(f, bi, &good, diag);
 		nerr += check_cfg(f, diag);
 	}
-	free(good.slots);
+	st_map_free(&good);
 	return nerr;
 }
 

@@ -8,17 +8,10 @@
 #include "stinkytofu/isa.h"
 #include "stinkytofu/wmma.h"
 
-struct result_slot {
-	const struct st_block *key;
-	struct st_wmma_reorder_result *result;
-};
-
 struct st_wmma_analysis {
 	struct st_wmma_liveness_backend liveness;
 	struct st_wmma_reorder_algorithm algorithm;
-	/* block -> result, open addressing; capacity is a power of two */
-	struct result_slot *slots;
-	size_t nslots, nused;
+	struct st_map results; /* block -> struct st_wmma_reorder_result * */
 };
 
 bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b)
@@ -430,15 +423,14 @@ struct st_wmma_analysis *st_wmma_analysis_new(const struct st_wmma_liveness_back
 
 static void clear_results(struct st_wmma_analysis *a)
 {
-	for (size_t k = 0; k < a->nslots; k++) {
-		if (!a->slots[k].key)
+	for (size_t k = 0; k < a->results.cap; k++) {
+		if (!a->results.keys[k])
 			continue;
-		result_clear(a->slots[k].result);
-		free(a->slots[k].result);
+		struct st_wmma_reorder_result *r = (struct st_wmma_reorder_result *)(uintptr_t)a->results.vals[k];
+		result_clear(r);
+		free(r);
 	}
-	free(a->slots);
-	a->slots = NULL;
-	a->nslots = a->nused = 0;
+	st_map_free(&a->results);
 }
 
 void st_wmma_analysis_free(struct st_wmma_analysis *a)
@@ -449,38 +441,20 @@ void st_wmma_analysis_free(struct st_wmma_analysis *a)
 	free(a);
 }
 
-static struct result_slot *find_slot(const struct st_wmma_analysis *a, const struct st_block *b)
-{
-	if (!a->nslots)
-		return NULL;
-	size_t mask = a->nslots - 1;
-	for (size_t h = st_hash_ptr(b) & mask;; h = (h + 1) & mask)
-		if (a->slots[h].key == b || !a->slots[h].key)
-			return &a->slots[h];
-}
-
 static struct st_wmma_reorder_result *result_for(struct st_wmma_analysis *a, const struct st_block *b)
 {
-	if ((a->nused + 1) * 2 > a->nslots) {
-		struct result_slot *old = a->slots;
-		size_t nold = a->nslots;
-		a->nslots = nold ? nold * 2 : 16;
-		a->slots = st_xcalloc(a->nslots, sizeof *a->slots);
-		for (size_t k = 0; k < nold; k++)
-			if (old[k].key)
-				*find_slot(a, old[k].key) = old[k];
-		free(old);
-	}
-	struct result_slot *s = find_slot(a, b);
-	if (s->key) {
-		result_clear(s->result);
-		memset(s->result, 0, sizeof *s->result);
+	bool added;
+	uint64_t *slot = st_map_slot(&a->results, st_ptr_key(b), &added);
+	struct st_wmma_reorder_result *r;
+	if (added) {
+		r = st_xcalloc(1, sizeof *r);
+		*slot = (uint64_t)(uintptr_t)r;
 	} else {
-		s->key = b;
-		s->result = st_xcalloc(1, sizeof *s->result);
-		a->nused++;
+		r = (struct st_wmma_reorder_result *)(uintptr_t)*slot;
+		result_clear(r);
+		memset(r, 0, sizeof *r);
 	}
-	return s->result;
+	return r;
 }
 
 const struct st_wmma_reorder_result *st_wmma_analysis_run_block(struct st_wmma_analysis *a, struct st_block *b)
@@ -501,8 +475,8 @@ void st_wmma_analysis_run(struct st_wmma_analysis *a, struct st_module *m)
 const struct st_wmma_reorder_result *st_wmma_reorder_result(const struct st_wmma_analysis *a,
                                                             const struct st_block *b)
 {
-	const struct result_slot *s = find_slot(a, b);
-	return s && s->key ? s->result : NULL;
+	const uint64_t *r = st_map_find(&a->results, st_ptr_key(b));
+	return r ? (const struct st_wmma_reorder_result *)(uintptr_t)*r : NULL;
 }
 
 /* The attachment key: the address of a constant only this file names. */
