@@ -406,5 +406,10 @@ struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, s
  * "st.s_wait_loadcnt_dscnt"(0x102) { mod.swaitcnt = { vlcnt = 1, ..., dlcnt = 2, ... } }. */
 struct st_inst *st_wait_new_packed(struct st_module *m, enum st_counter mem, int mem_count, int ds_count,
                                    struct st_loc loc);
+/* A new wait equal to `proto` (made by the two above, attributes added or
+ * not), at `loc`: its mnemonic and count, and its attribute list, which the
+ * two then share as the parser shares repeated lists (read-only; the next
+ * st_inst_add_attr of either copies it). */
+struct st_inst *st_wait_new_like(struct st_module *m, struct st_inst *proto, struct st_loc loc);
 
 #endif

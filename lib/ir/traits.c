@@ -193,6 +193,19 @@ struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, s
 	return w;
 }
 
+struct st_inst *st_wait_new_like(struct st_module *m, struct st_inst *proto, struct st_loc loc)
+{
+	st_assert(proto->created && st_inst_is_wait(proto) && proto->nsrcs == 1);
+	struct st_inst *w = st_inst_new(m, proto->name, loc);
+	w->created = true;
+	st_inst_add_src(m, w, proto->srcs[0]);
+	proto->lgcapattrs = 0; /* exactly full: an addition copies the list */
+	w->attrs = proto->attrs;
+	w->nattrs = proto->nattrs;
+	w->lgcapattrs = 0;
+	return w;
+}
+
 bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs)
 {
 	*to_dsts = st_inst_is_lds_fence(i) || st_inst_is_lds_writer(i);

@@ -134,31 +134,15 @@ static enum st_counter packed_partner(const struct wc_dataflow *df, const int *c
 
 /* The wait for counter c of one anchor or drain (values already clamped),
  * or the packed wait of c and its partner: its provenance is both halves'. */
-static struct st_inst *new_wait(struct wc_dataflow *df, enum st_counter c, enum st_counter partner, const int *v,
-                                struct st_loc loc, const struct st_inst *anchor, const struct st_block *drain,
-                                const struct wc_reason *r, size_t n)
+static struct st_inst *new_wait(struct wc_dataflow *df, struct wc_provenance *pv, enum st_counter c,
+                                enum st_counter partner, const int *v, struct st_loc loc, const struct st_inst *anchor,
+                                const struct st_block *drain, const struct wc_reason *r, size_t n)
 {
-	struct st_module *m = df->func->module;
-	if (partner == ST_CNT_NONE) {
-		struct st_inst *w = st_wait_new(m, c, v[c], loc);
-		st_wc_provenance(df, w, anchor, drain, c, r, n);
-		return w;
-	}
-	struct st_inst *w = st_wait_new_packed(m, partner, v[partner], v[ST_CNT_DS], loc);
-	struct st_inst *half[2] = {st_wait_new(m, ST_CNT_DS, 0, loc), st_wait_new(m, partner, 0, loc)};
-	struct st_buf text = {0};
-	for (int k = 0; k < 2; k++) {
-		st_wc_provenance(df, half[k], anchor, drain, k ? partner : ST_CNT_DS, r, n);
-		const char *t = st_wait_provenance(half[k]);
-		st_buf_printf(&text, "%s%s: %s", k ? "; " : "", st_counter_name(k ? partner : ST_CNT_DS), t ? t : "");
-	}
-	const char *name = "text";
-	struct st_value val = {.kind = ST_VAL_STRING, .text = st_arena_strndup(m->arena, st_buf_cstr(&text), text.len)};
-	struct st_attr attr = {.name = st_intern(m->strings, "mod.wait_provenance"), .loc = loc};
-	attr.value = st_dict_value(m, 1, &name, &val);
-	st_inst_add_attr(m, w, attr);
-	st_buf_free(&text);
-	return w;
+	if (partner == ST_CNT_NONE)
+		return st_wc_new_wait(df, pv, c, ST_CNT_NONE, v, st_wc_provenance(df, pv, anchor, drain, c, r, n), loc);
+	const char *ds = st_wc_provenance(df, pv, anchor, drain, ST_CNT_DS, r, n);
+	const char *mem = st_wc_provenance(df, pv, anchor, drain, partner, r, n);
+	return st_wc_new_wait(df, pv, c, partner, v, st_wc_provenance_packed(df, pv, partner, ds, mem), loc);
 }
 
 void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool explain)
@@ -168,6 +152,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 	/* The plan's reasons, which the provenance reads, are always recorded. */
 	unsigned per_counter[ST_NUM_COUNTERS] = {0};
 	unsigned drains = 0, relaxed = 0, combined = 0;
+	struct wc_provenance pv = {0};
 
 	/* Tail drains (sorted by predecessor block index). */
 	for (size_t k = 0; k < plan->drains.n; k++) {
@@ -186,7 +171,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 			if (d->spec.cnt[c] == WC_UNUSED)
 				continue;
 			if (c != partner) {
-				struct st_inst *w = new_wait(df, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, loc, NULL, d->pred,
+				struct st_inst *w = new_wait(df, &pv, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, loc, NULL, d->pred,
 				                             plan->reasons.v, plan->reasons.n);
 				if (pos)
 					st_inst_insert_before(pos, w);
@@ -259,7 +244,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 					continue;
 				int v = vals[c];
 				if (c != partner) {
-					struct st_inst *w = new_wait(df, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, i->loc, i, NULL,
+					struct st_inst *w = new_wait(df, &pv, c, c == ST_CNT_DS ? partner : ST_CNT_NONE, vals, i->loc, i, NULL,
 					                             plan->reasons.v + (rcount[s] ? rfirst[s] : 0), rcount[s]);
 					st_inst_insert_before(pos, w);
 					combined += c == ST_CNT_DS && partner != ST_CNT_NONE;
@@ -283,6 +268,7 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 	}
 	free(rfirst);
 	free(rcount);
+	st_wc_provenance_free(&pv);
 
 	/* kMaxInFlight diagnostics of the final simulation. */
 	if (ctx && ctx->diag)

@@ -459,9 +459,36 @@ bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
 /* Emit: inserts the planned waits, each with its provenance, and reports
  * remarks (with `remarks`) and statistics. */
 void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool remarks);
-/* Attaches mod.wait_provenance to `wait`, the counter-c wait of `anchor` (or
- * the tail drain of `drain`), from the reasons r[0..n) (provenance.c). */
-void st_wc_provenance(struct wc_dataflow *df, struct st_inst *wait, const struct st_inst *anchor,
-                      const struct st_block *drain, enum st_counter c, const struct wc_reason *r, size_t n);
+
+/* The provenance of the waits one emit inserts (provenance.c): scratch text,
+ * and the waits made so far by form, count and text, whose attribute list
+ * the later equal ones share. */
+struct wc_span {
+	size_t off, len;
+};
+struct wc_wait_proto {
+	unsigned form;    /* the counter, or 16 + the memory counter of a packed wait */
+	int64_t count;    /* its count operand */
+	const char *text; /* its provenance, interned */
+	struct st_inst *wait;
+};
+struct wc_provenance {
+	struct st_buf text, item;
+	ST_VEC(struct wc_span) items; /* the items of text */
+	ST_VEC(struct wc_wait_proto) protos;
+	struct st_map proto_of; /* hash of (form, count, text) -> protos index */
+};
+void st_wc_provenance_free(struct wc_provenance *pv);
+/* The provenance text of the counter-c wait of `anchor` (or the tail drain
+ * of `drain`), from the reasons r[0..n), interned in the module. */
+const char *st_wc_provenance(struct wc_dataflow *df, struct wc_provenance *pv, const struct st_inst *anchor,
+                             const struct st_block *drain, enum st_counter c, const struct wc_reason *r, size_t n);
+/* The provenance of a packed wait of DS and `mem`: both halves', named. */
+const char *st_wc_provenance_packed(struct wc_dataflow *df, struct wc_provenance *pv, enum st_counter mem,
+                                    const char *ds_text, const char *mem_text);
+/* A new wait with mod.wait_provenance `text`: `s_wait_<c> v[c]`, or with
+ * `packed_with` a memory counter the packed wait of it and DS (v clamped). */
+struct st_inst *st_wc_new_wait(struct wc_dataflow *df, struct wc_provenance *pv, enum st_counter c,
+                               enum st_counter packed_with, const int *v, const char *text, struct st_loc loc);
 
 #endif

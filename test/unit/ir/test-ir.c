@@ -343,6 +343,40 @@ START_TEST(created_waits_are_canonical)
 }
 END_TEST
 
+START_TEST(equal_waits_share_their_attribute_list)
+{
+	struct st_block *b;
+	struct st_module *m = one_block(&b);
+	struct st_inst *w = st_wait_new(m, ST_CNT_DS, 2, noloc);
+	struct st_inst *x = st_wait_new_like(m, w, noloc);
+	ck_assert_ptr_ne(x, w);
+	ck_assert_str_eq(x->name, w->name);
+	ck_assert(x->created);
+	ck_assert_uint_eq(x->nsrcs, 1);
+	ck_assert_int_eq(x->srcs[0].ival, 2);
+	ck_assert_ptr_eq(x->attrs, w->attrs);
+	ck_assert_uint_eq(x->nattrs, w->nattrs);
+	struct st_buf a = {0}, c = {0};
+	st_print_inst(&a, w);
+	st_print_inst(&c, x);
+	ck_assert_str_eq(st_buf_cstr(&a), st_buf_cstr(&c));
+	/* An addition to either copies the list: the other keeps its own. */
+	st_inst_add_attr(m, x, (struct st_attr){.name = "issueCycles", .value = st_int_value(4)});
+	ck_assert_ptr_ne(x->attrs, w->attrs);
+	ck_assert_uint_eq(w->nattrs, 1);
+	ck_assert_uint_eq(x->nattrs, 2);
+	st_inst_add_attr(m, w, (struct st_attr){.name = "latencyCycles", .value = st_int_value(9)});
+	ck_assert_str_eq(x->attrs[1].name, "issueCycles");
+	a.len = 0;
+	st_print_inst(&a, w);
+	ck_assert_ptr_nonnull(strstr(st_buf_cstr(&a), "latencyCycles = 9"));
+	ck_assert_ptr_null(strstr(st_buf_cstr(&a), "issueCycles"));
+	st_buf_free(&a);
+	st_buf_free(&c);
+	st_module_free(m);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ir");
@@ -357,6 +391,7 @@ int main(void)
 	tcase_add_test(tc, isa_table_classifies_mnemonics);
 	tcase_add_test(tc, terminator_is_the_last_branch_or_endpgm);
 	tcase_add_test(tc, created_waits_are_canonical);
+	tcase_add_test(tc, equal_waits_share_their_attribute_list);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
