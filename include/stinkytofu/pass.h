@@ -62,6 +62,9 @@ struct st_pass_ctx {
 	bool changed; /* set by the pass when it mutated the IR */
 };
 
+/* The schema fields of a descriptor: ST_PASS_OPTIONS(options) for a static
+ * array of rows. */
+#define ST_PASS_OPTIONS(schema) .options = (schema), .noptions = sizeof(schema) / sizeof(schema)[0]
 struct st_pass_info {
 	const char *name;
 	const char *summary;
@@ -76,6 +79,13 @@ bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st
 /* The blocks of `f` the pass may mutate, as a mask indexed like f->blocks
  * (allocated; the caller frees it), or NULL when it may mutate every block. */
 bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function *f);
+/* The loop of a pass over the module: calls fn(ctx, f, mask, arg) for each
+ * function of the module that has blocks, in order, where mask is
+ * st_pass_block_mask(ctx, f) (NULL: every block may be mutated), freed after
+ * the call. Every function is visited; returns whether every call returned
+ * true. */
+typedef bool st_pass_function_fn(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *arg);
+bool st_pass_run_functions(struct st_pass_ctx *ctx, st_pass_function_fn *fn, void *arg);
 void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
 
 /* A registry: passes in the order --list-passes and --help show them. */

@@ -61,6 +61,20 @@ bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function
 	return mask;
 }
 
+bool st_pass_run_functions(struct st_pass_ctx *ctx, st_pass_function_fn *fn, void *arg)
+{
+	bool ok = true;
+	for (size_t k = 0; k < ctx->module->funcs.n; k++) {
+		struct st_function *f = ctx->module->funcs.v[k];
+		if (!f->blocks.n)
+			continue;
+		bool *mask = st_pass_block_mask(ctx, f);
+		ok &= fn(ctx, f, mask, arg);
+		free(mask);
+	}
+	return ok;
+}
+
 void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta)
 {
 	for (size_t i = 0; i < ctx->stats.n; i++) {

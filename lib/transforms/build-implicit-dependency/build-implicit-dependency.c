@@ -83,6 +83,15 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 	return added;
 }
 
+static bool tag_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *added)
+{
+	for (size_t bi = 0; bi < f->blocks.n; bi++)
+		if (!mask || mask[bi])
+			st_foreach_inst(f->blocks.v[bi], i)
+				*(int64_t *)added += tag(ctx->module, i);
+	return true;
+}
+
 static bool run(struct st_pass_ctx *ctx)
 {
 	struct st_module *m = ctx->module;
@@ -93,16 +102,7 @@ static bool run(struct st_pass_ctx *ctx)
 	if (!ok)
 		return false;
 	int64_t added = 0;
-	for (size_t fi = 0; fi < m->funcs.n; fi++) {
-		struct st_function *f = m->funcs.v[fi];
-		for (size_t bi = 0; bi < f->blocks.n; bi++) {
-			struct st_block *b = f->blocks.v[bi];
-			if (!st_pass_should_process_block(ctx, b))
-				continue;
-			st_foreach_inst(b, i)
-				added += tag(m, i);
-		}
-	}
+	st_pass_run_functions(ctx, tag_function, &added);
 	st_pass_stat_add(ctx, "lds-token-operands", added);
 	if (added)
 		ctx->changed = true;

@@ -185,8 +185,10 @@ static int64_t weight_of(const struct model *md, uint32_t depth)
 /* Simulates every block in RPO twice: the first sweep sees the forward
  * edges only, the second also the back edges' states from the first.
  * Reports the second. */
-static void estimate_function(struct st_pass_ctx *ctx, const struct model *md, struct st_function *f)
+static bool estimate_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *model)
 {
+	(void)mask; /* read-only */
+	const struct model *md = model;
 	st_function_compute_preds(f);
 	struct st_cfg cfg;
 	st_cfg_build(&cfg, f);
@@ -254,6 +256,7 @@ static void estimate_function(struct st_pass_ctx *ctx, const struct model *md, s
 	free(done);
 	free(exits);
 	st_cfg_free(&cfg);
+	return true;
 }
 
 static bool run(struct st_pass_ctx *ctx)
@@ -263,16 +266,12 @@ static bool run(struct st_pass_ctx *ctx)
 	md.loop_weight = ctx->opts[OPT_LOOP_WEIGHT].i;
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		md.latency[c] = ctx->opts[OPT_LATENCY + c].i;
-	for (size_t k = 0; k < ctx->module->funcs.n; k++)
-		if (ctx->module->funcs.v[k]->blocks.n)
-			estimate_function(ctx, &md, ctx->module->funcs.v[k]);
-	return true;
+	return st_pass_run_functions(ctx, estimate_function, &md);
 }
 
 const struct st_pass_info st_pass_estimate_wait_stalls = {
 	.name = "StinkyEstimateWaitStallsPass",
 	.summary = "Estimate the cycles each wait stalls, per wait and per function (read-only)",
-	.options = options,
-	.noptions = sizeof options / sizeof options[0],
+	ST_PASS_OPTIONS(options),
 	.run = run,
 };

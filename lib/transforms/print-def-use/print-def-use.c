@@ -76,22 +76,26 @@ static void report_function(struct st_pass_ctx *ctx, const struct st_function *f
 	st_buf_free(&msg);
 }
 
+static bool print_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *arg)
+{
+	(void)mask; /* the chains are removed again everywhere */
+	(void)arg;
+	struct st_cfg cfg;
+	st_function_compute_preds(f);
+	st_cfg_build(&cfg, f);
+	st_build_use_def_chain(f, &cfg, true, ctx->opts[OPT_INCLUDE_PSEUDO].flag);
+	report_function(ctx, f);
+	st_remove_phis(f);
+	st_cfg_free(&cfg);
+	return true;
+}
+
 static bool run(struct st_pass_ctx *ctx)
 {
 	/* A debug view is pointless unless shown: remarks are on while it runs. */
 	bool shown = ctx->diag->show_remarks;
 	ctx->diag->show_remarks = true;
-	struct st_module *m = ctx->module;
-	for (size_t fi = 0; fi < m->funcs.n; fi++) {
-		struct st_function *f = m->funcs.v[fi];
-		struct st_cfg cfg;
-		st_function_compute_preds(f);
-		st_cfg_build(&cfg, f);
-		st_build_use_def_chain(f, &cfg, true, ctx->opts[OPT_INCLUDE_PSEUDO].flag);
-		report_function(ctx, f);
-		st_remove_phis(f);
-		st_cfg_free(&cfg);
-	}
+	st_pass_run_functions(ctx, print_function, NULL);
 	ctx->diag->show_remarks = shown;
 	return true;
 }
@@ -99,7 +103,6 @@ static bool run(struct st_pass_ctx *ctx)
 const struct st_pass_info st_pass_print_def_use = {
 	.name = "PrintDefUsePass",
 	.summary = "Report each instruction's reaching definitions and each PHI as remarks (debug view of def-use chains)",
-	.options = options,
-	.noptions = sizeof options / sizeof options[0],
+	ST_PASS_OPTIONS(options),
 	.run = run,
 };

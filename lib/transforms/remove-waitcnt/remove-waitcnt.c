@@ -43,28 +43,29 @@ static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *
 	return NULL;
 }
 
-static bool run(struct st_pass_ctx *ctx)
+static bool remove_in_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *total)
 {
-	struct st_module *m = ctx->module;
-	int64_t total = 0;
-	for (size_t f = 0; f < m->funcs.n; f++) {
-		struct st_function *fn = m->funcs.v[f];
-		for (size_t k = 0; k < fn->blocks.n; k++) {
-			struct st_block *b = fn->blocks.v[k];
-			if (!st_pass_should_process_block(ctx, b))
+	for (size_t k = 0; k < f->blocks.n; k++) {
+		if (mask && !mask[k])
+			continue;
+		for (struct st_inst *i = f->blocks.v[k]->first, *next; i; i = next) {
+			next = i->next;
+			const char *stat = i->kind == ST_ITEM_INST ? removal(ctx, i) : NULL;
+			if (!stat)
 				continue;
-			for (struct st_inst *i = b->first, *next; i; i = next) {
-				next = i->next;
-				const char *stat = i->kind == ST_ITEM_INST ? removal(ctx, i) : NULL;
-				if (!stat)
-					continue;
-				st_remark(ctx->diag, i->loc, "removed '%s'", i->name);
-				st_pass_stat_add(ctx, stat, 1);
-				st_inst_erase(i);
-				total++;
-			}
+			st_remark(ctx->diag, i->loc, "removed '%s'", i->name);
+			st_pass_stat_add(ctx, stat, 1);
+			st_inst_erase(i);
+			++*(int64_t *)total;
 		}
 	}
+	return true;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	int64_t total = 0;
+	st_pass_run_functions(ctx, remove_in_function, &total);
 	st_pass_stat_add(ctx, "erased-waits", total);
 	ctx->changed = total > 0;
 	return true;
@@ -73,7 +74,6 @@ static bool run(struct st_pass_ctx *ctx)
 const struct st_pass_info st_pass_remove_waitcnt = {
 	.name = "StinkyRemoveWaitCntPass",
 	.summary = "Remove the waits StinkyWaitCntInsertionPass recomputes (dscnt, loadcnt, asynccnt, tensorcnt)",
-	.options = options,
-	.noptions = sizeof options / sizeof options[0],
+	ST_PASS_OPTIONS(options),
 	.run = run,
 };

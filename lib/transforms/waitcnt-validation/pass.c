@@ -171,33 +171,36 @@ static int64_t int_option(const struct st_pass_ctx *ctx, int k, int64_t dflt)
 	return ctx->opts ? ctx->opts[k].i : dflt;
 }
 
-static bool run(struct st_pass_ctx *ctx)
+static bool validate(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *arg)
 {
+	(void)mask; /* read-only */
+	(void)arg;
 	/* In range: the schema's bounds are checked by the pass manager. */
 	int64_t bound = int_option(ctx, OPT_STATE_BOUND, WV_DEFAULT_STATE_BOUND);
 	int64_t cap = int_option(ctx, OPT_MAX_IN_FLIGHT, WV_DEFAULT_MAX_IN_FLIGHT);
-	size_t nerrors = 0;
-	for (size_t fi = 0; fi < ctx->module->funcs.n; fi++) {
-		struct validator v = {
-			.ctx = ctx,
-			.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
-			.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
-			.tensor_descriptor_war = ctx->opts && ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag,
-			.amdgpu_calls = ctx->opts && ctx->opts[OPT_AMDGPU_CALLS].flag,
-			.num_waves = ctx->config ? ctx->config->num_waves : 0,
-			.state_bound = (uint32_t)bound,
-			.max_in_flight = (uint32_t)cap,
-		};
-		nerrors += validate_function(&v, ctx->module->funcs.v[fi]);
-		val_free(&v);
-	}
+	struct validator v = {
+		.ctx = ctx,
+		.strict = ctx->opts && ctx->opts[OPT_STRICT].flag,
+		.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
+		.tensor_descriptor_war = ctx->opts && ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag,
+		.amdgpu_calls = ctx->opts && ctx->opts[OPT_AMDGPU_CALLS].flag,
+		.num_waves = ctx->config ? ctx->config->num_waves : 0,
+		.state_bound = (uint32_t)bound,
+		.max_in_flight = (uint32_t)cap,
+	};
+	size_t nerrors = validate_function(&v, f);
+	val_free(&v);
 	return nerrors == 0;
+}
+
+static bool run(struct st_pass_ctx *ctx)
+{
+	return st_pass_run_functions(ctx, validate, NULL);
 }
 
 const struct st_pass_info st_pass_waitcnt_validation = {
 	.name = "WaitCntValidationCheckPass",
 	.summary = "prove every dependency is retired by the waits on every path (counterexample on failure)",
-	.options = options,
-	.noptions = sizeof options / sizeof options[0],
+	ST_PASS_OPTIONS(options),
 	.run = run,
 };
