@@ -24,7 +24,7 @@
 #include "stinkytofu/annotations.h"
 #include "waitcnt.h"
 
-#define EMPTY UINT32_MAX
+#define EMPTY UINT32_MAX /* no pair */
 
 static uint64_t hash_words(const uint32_t *w, uint32_t n)
 {
@@ -42,32 +42,27 @@ static uint32_t *var_words(const struct wc_loops *l, uint32_t var)
 	return l->words.v + (size_t)var * l->width;
 }
 
-static uint32_t *var_slot(struct wc_loops *l, const uint32_t *w)
+struct var_key {
+	const struct wc_loops *l;
+	const uint32_t *w;
+};
+
+static bool same_var(const void *cx, uint32_t idx)
 {
-	uint32_t s = (uint32_t)hash_words(w, l->width) & (l->tsize - 1);
-	while (l->table[s] != EMPTY && memcmp(var_words(l, l->table[s]), w, l->width * sizeof *w) != 0)
-		s = (s + 1) & (l->tsize - 1);
-	return &l->table[s];
+	const struct var_key *k = cx;
+	return memcmp(var_words(k->l, idx), k->w, k->l->width * sizeof *k->w) == 0;
 }
 
 /* The variant holding words w, created when new. */
 static uint32_t intern(struct wc_loops *l, const uint32_t *w)
 {
-	if ((l->nvars + 1) * 2 > l->tsize) {
-		free(l->table);
-		l->tsize = l->tsize ? l->tsize * 2 : 64;
-		l->table = st_xmalloc(l->tsize * sizeof *l->table);
-		memset(l->table, 0xff, l->tsize * sizeof *l->table);
-		for (uint32_t k = 0; k < l->nvars; k++)
-			*var_slot(l, var_words(l, k)) = k;
-	}
-	uint32_t *slot = var_slot(l, w);
-	if (*slot != EMPTY)
-		return *slot;
+	struct var_key k = {l, w};
+	uint32_t v = st_index_put(&l->vars, (uint32_t)hash_words(w, l->width), same_var, &k, l->nvars);
+	if (v != l->nvars)
+		return v;
 	st_vec_reserve(&l->words, l->words.n + l->width);
 	memcpy(l->words.v + l->words.n, w, l->width * sizeof *w);
 	l->words.n += l->width;
-	*slot = l->nvars;
 	return l->nvars++;
 }
 
@@ -181,7 +176,7 @@ void st_wc_loops_free(struct wc_loops *l, uint32_t nitems)
 			st_loop_annots_free(&l->of[k]);
 	free(l->of);
 	free(l->pairs);
-	free(l->table);
+	st_index_free(&l->vars);
 	free(l->keep_tensor);
 	st_vec_free(&l->words);
 	memset(l, 0, sizeof *l);

@@ -181,10 +181,18 @@ const char *st_wc_provenance_packed(struct wc_dataflow *df, struct wc_provenance
 
 /* A wait's identity for sharing: its form (counter, or 16 + memory counter
  * when packed with DS), its count operand and its provenance text. */
-static uint64_t proto_key(unsigned form, int64_t count, const char *text)
+struct proto_key {
+	const struct wc_provenance *pv;
+	unsigned form;
+	int64_t count;
+	const char *text;
+};
+
+static bool same_proto(const void *cx, uint32_t idx)
 {
-	uint64_t k = st_hash64(st_ptr_key(text) ^ st_hash64((uint64_t)form << 32 ^ (uint64_t)count));
-	return k ? k : 1;
+	const struct proto_key *k = cx;
+	const struct wc_wait_proto *w = &k->pv->protos.v[idx];
+	return w->form == k->form && w->count == k->count && w->text == k->text;
 }
 
 struct st_inst *st_wc_new_wait(struct wc_dataflow *df, struct wc_provenance *pv, enum st_counter c,
@@ -192,15 +200,12 @@ struct st_inst *st_wc_new_wait(struct wc_dataflow *df, struct wc_provenance *pv,
 {
 	struct st_module *m = df->func->module;
 	bool packed = packed_with != ST_CNT_NONE;
-	unsigned form = packed ? 16u + (unsigned)packed_with : (unsigned)c;
-	int64_t count = packed ? (int64_t)v[packed_with] << 8 | v[ST_CNT_DS] : v[c];
-	bool added;
-	uint64_t *slot = st_map_slot(&pv->proto_of, proto_key(form, count, text), &added);
-	if (!added) {
-		const struct wc_wait_proto *w = &pv->protos.v[*slot];
-		if (w->form == form && w->count == count && w->text == text)
-			return st_wait_new_like(m, w->wait, loc);
-	}
+	struct proto_key k = {pv, packed ? 16u + (unsigned)packed_with : (unsigned)c,
+	                      packed ? (int64_t)v[packed_with] << 8 | v[ST_CNT_DS] : v[c], text};
+	uint32_t hash = (uint32_t)st_hash64(st_ptr_key(text) ^ st_hash64((uint64_t)k.form << 32 ^ (uint64_t)k.count));
+	uint32_t at = st_index_put(&pv->proto_of, hash, same_proto, &k, (uint32_t)pv->protos.n);
+	if (at != pv->protos.n)
+		return st_wait_new_like(m, pv->protos.v[at].wait, loc);
 	struct st_inst *w = packed ? st_wait_new_packed(m, packed_with, v[packed_with], v[ST_CNT_DS], loc)
 	                           : st_wait_new(m, c, v[c], loc);
 	const char *name = "text";
@@ -208,11 +213,8 @@ struct st_inst *st_wc_new_wait(struct wc_dataflow *df, struct wc_provenance *pv,
 	struct st_attr attr = {.name = st_intern(m->strings, "mod.wait_provenance"), .loc = loc};
 	attr.value = st_dict_value(m, 1, &name, &val);
 	st_inst_add_attr(m, w, attr);
-	if (added) {
-		*slot = pv->protos.n;
-		struct wc_wait_proto proto = {form, count, text, w};
-		st_vec_push(&pv->protos, proto);
-	}
+	struct wc_wait_proto proto = {k.form, k.count, text, w};
+	st_vec_push(&pv->protos, proto);
 	return w;
 }
 
@@ -222,5 +224,5 @@ void st_wc_provenance_free(struct wc_provenance *pv)
 	st_buf_free(&pv->item);
 	st_vec_free(&pv->items);
 	st_vec_free(&pv->protos);
-	st_map_free(&pv->proto_of);
+	st_index_free(&pv->proto_of);
 }

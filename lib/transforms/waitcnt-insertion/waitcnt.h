@@ -291,8 +291,7 @@ struct wc_loops {
 	uint32_t width;              /* words per variant: trips, then one delta per pair */
 	ST_VEC(uint32_t) words;      /* variant k at words.v[k * width] */
 	uint32_t nvars;
-	uint32_t *table;             /* open addressing over variants, UINT32_MAX = empty */
-	uint32_t tsize;
+	struct st_index vars;        /* the variants by their words */
 	bool *keep_tensor;           /* by back-edge index of the CFG: its loop keeps tensor state */
 };
 
@@ -476,7 +475,7 @@ struct wc_provenance {
 	struct st_buf text, item;
 	ST_VEC(struct wc_span) items; /* the items of text */
 	ST_VEC(struct wc_wait_proto) protos;
-	struct st_map proto_of; /* hash of (form, count, text) -> protos index */
+	struct st_index proto_of; /* (form, count, text) -> protos index */
 };
 void st_wc_provenance_free(struct wc_provenance *pv);
 /* The provenance text of the counter-c wait of `anchor` (or the tail drain
