@@ -17,6 +17,7 @@ enum arg_kind {
 	ARG_BOOL,     /* --x, --x=true|false, --no-x */
 	ARG_VALUE,    /* --x=V or --x V */
 	ARG_OPTIONAL, /* --x or --x=V */
+	ARG_ALIAS,    /* mlir-opt's spelling of the flag its metavar names, acting as it */
 };
 
 struct flag {
@@ -32,6 +33,7 @@ struct flag {
 
 #define FIELD(f) offsetof(struct st_driver_options, f)
 #define PM_FIELD(f) (offsetof(struct st_driver_options, pm) + offsetof(struct st_pm_options, f))
+#define ALIAS(name, of) {(name), ARG_ALIAS, (of), "", 0, NULL}
 
 static bool set_output(struct st_driver_options *o, const char *v, struct st_diag_engine *d)
 {
@@ -238,16 +240,14 @@ static const struct flag flags[] = {
 	{"time-passes", ARG_BOOL, NULL, "print a wall-time table on stderr", PM_FIELD(time_passes), NULL},
 	{"pass-statistics", ARG_BOOL, NULL, "print the passes' counters on stderr", PM_FIELD(statistics), NULL},
 	/* mlir-opt's spellings of the same flags. */
-	{"mlir-print-ir-before", ARG_VALUE, "P1,P2", "mlir-opt's --print-before", 0, set_print_before},
-	{"mlir-print-ir-after", ARG_VALUE, "P1,P2", "mlir-opt's --print-after", 0, set_print_after},
-	{"mlir-print-ir-before-all", ARG_BOOL, NULL, "mlir-opt's --print-before-all", PM_FIELD(print_before_all), NULL},
-	{"mlir-print-ir-after-all", ARG_BOOL, NULL, "mlir-opt's --print-after-all", PM_FIELD(print_after_all), NULL},
-	{"mlir-print-ir-after-change", ARG_BOOL, NULL, "mlir-opt's --print-after-change", PM_FIELD(print_after_change),
-	 NULL},
-	{"mlir-print-ir-after-failure", ARG_BOOL, NULL, "mlir-opt's --print-after-failure",
-	 PM_FIELD(print_after_failure), NULL},
-	{"mlir-timing", ARG_BOOL, NULL, "mlir-opt's --time-passes", PM_FIELD(time_passes), NULL},
-	{"mlir-pass-statistics", ARG_BOOL, NULL, "mlir-opt's --pass-statistics", PM_FIELD(statistics), NULL},
+	ALIAS("mlir-print-ir-before", "print-before"),
+	ALIAS("mlir-print-ir-after", "print-after"),
+	ALIAS("mlir-print-ir-before-all", "print-before-all"),
+	ALIAS("mlir-print-ir-after-all", "print-after-all"),
+	ALIAS("mlir-print-ir-after-change", "print-after-change"),
+	ALIAS("mlir-print-ir-after-failure", "print-after-failure"),
+	ALIAS("mlir-timing", "time-passes"),
+	ALIAS("mlir-pass-statistics", "pass-statistics"),
 	{"mlir-print-debuginfo", ARG_BOOL, NULL, "print each instruction's source location as a trailing comment",
 	 FIELD(print_debuginfo), NULL},
 	{"remarks", ARG_BOOL, NULL, "print pass remarks on stderr", FIELD(remarks), NULL},
@@ -308,6 +308,16 @@ static const struct flag *find_flag(const char *name, size_t n)
 	return NULL;
 }
 
+/* The flag that acts for f: f itself, or the one it is another spelling of. */
+static const struct flag *acting(const struct flag *f)
+{
+	if (f->kind != ARG_ALIAS)
+		return f;
+	const struct flag *a = find_flag(f->metavar, strlen(f->metavar));
+	st_assert(a && a->kind != ARG_ALIAS);
+	return a;
+}
+
 static void unknown(const char *dashes, const char *name, struct st_diag_engine *d)
 {
 	const char *best = NULL;
@@ -355,14 +365,15 @@ static bool parse_flag(struct st_driver_options *o, int argc, char **argv, int *
 	bool negated = false;
 	if (!f && n > 3 && strncmp(name, "no-", 3) == 0) {
 		f = find_flag(name + 3, n - 3);
-		if (f && f->kind != ARG_BOOL)
+		if (f && acting(f)->kind != ARG_BOOL)
 			f = NULL;
 		negated = f != NULL;
 	}
 	if (f) {
-		switch (f->kind) {
+		const struct flag *a = acting(f);
+		switch (a->kind) {
 		case ARG_BOOL: {
-			bool *field = (bool *)((char *)o + f->field);
+			bool *field = (bool *)((char *)o + a->field);
 			bool v = !negated;
 			if (value && (negated || !parse_bool(value, &v))) {
 				st_error(d, noloc, "%s takes true or false, got '%s'", arg, value);
@@ -374,14 +385,16 @@ static bool parse_flag(struct st_driver_options *o, int argc, char **argv, int *
 		case ARG_VALUE:
 			if (!value) {
 				if (*i + 1 >= argc) {
-					st_error(d, noloc, "%s%s needs a value (%s)", dashes, f->name, f->metavar);
+					st_error(d, noloc, "%s%s needs a value (%s)", dashes, f->name, a->metavar);
 					return false;
 				}
 				value = argv[++*i];
 			}
-			return f->set(o, value, d);
+			return a->set(o, value, d);
 		case ARG_OPTIONAL:
-			return f->set(o, value, d);
+			return a->set(o, value, d);
+		case ARG_ALIAS:
+			st_unreachable("an alias acts as its flag");
 		}
 	}
 	/* Not a driver flag: a pass, with options after '='. */
@@ -483,12 +496,22 @@ static const char *default_text(const struct st_pass_option *op)
 static void flag_synopsis(const struct flag *f, char *lhs, size_t n)
 {
 	const char *dashes = strlen(f->name) == 1 ? "-" : "--";
-	if (f->kind == ARG_VALUE)
-		snprintf(lhs, n, "%s%s%s%s", dashes, f->name, strlen(f->name) == 1 ? " " : "=", f->metavar);
-	else if (f->kind == ARG_OPTIONAL)
-		snprintf(lhs, n, "%s%s[=%s]", dashes, f->name, f->metavar);
+	const struct flag *a = acting(f);
+	if (a->kind == ARG_VALUE)
+		snprintf(lhs, n, "%s%s%s%s", dashes, f->name, strlen(f->name) == 1 ? " " : "=", a->metavar);
+	else if (a->kind == ARG_OPTIONAL)
+		snprintf(lhs, n, "%s%s[=%s]", dashes, f->name, a->metavar);
 	else
 		snprintf(lhs, n, "%s%s", dashes, f->name);
+}
+
+/* What --help and the manual page say a flag does. */
+static const char *flag_help(const struct flag *f, char *buf, size_t n)
+{
+	if (f->kind != ARG_ALIAS)
+		return f->help;
+	snprintf(buf, n, "mlir-opt's --%s", f->metavar);
+	return buf;
 }
 
 /* "integer (default: 64, in 1..4096)": what --help and the manual page say of
@@ -510,9 +533,9 @@ void st_driver_print_help(FILE *out)
 	      "verification error, 2 usage error.\n\nOPTIONS:\n",
 	      out);
 	for (size_t k = 0; k < NFLAGS; k++) {
-		char lhs[64];
+		char lhs[64], help[64];
 		flag_synopsis(&flags[k], lhs, sizeof lhs);
-		fprintf(out, "  %-28s %s\n", lhs, flags[k].help);
+		fprintf(out, "  %-28s %s\n", lhs, flag_help(&flags[k], help, sizeof help));
 	}
 	fputs("\nPASSES (--PassName[=opt,key=value,...]; in --pass-pipeline: PassName{opt key=value}):\n", out);
 	const struct st_pass_registry *r = st_builtin_passes();
@@ -562,12 +585,12 @@ void st_driver_print_man(FILE *out)
 	      ".SH OPTIONS\n",
 	      out);
 	for (size_t k = 0; k < NFLAGS; k++) {
-		char lhs[64];
+		char lhs[64], help[64];
 		flag_synopsis(&flags[k], lhs, sizeof lhs);
 		fputs(".TP\n.B ", out);
 		roff(out, lhs);
 		fputc('\n', out);
-		roff(out, flags[k].help);
+		roff(out, flag_help(&flags[k], help, sizeof help));
 		fputc('\n', out);
 	}
 	fputs(".SH PASSES\n"
