@@ -514,6 +514,22 @@ static const char *flag_help(const struct flag *f, char *buf, size_t n)
 	return buf;
 }
 
+/* Each flag's synopsis and help, in table order: the OPTIONS of --help and
+ * of the manual page. */
+static void list_flags(FILE *out, void (*row)(FILE *out, const char *lhs, const char *help))
+{
+	for (size_t k = 0; k < NFLAGS; k++) {
+		char lhs[64], help[64];
+		flag_synopsis(&flags[k], lhs, sizeof lhs);
+		row(out, lhs, flag_help(&flags[k], help, sizeof help));
+	}
+}
+
+static void help_row(FILE *out, const char *lhs, const char *help)
+{
+	fprintf(out, "  %-28s %s\n", lhs, help);
+}
+
 /* "integer (default: 64, in 1..4096)": what --help and the manual page say of
  * a pass option before its help text. */
 static void option_synopsis(const struct st_pass_option *op, int width, char *out, size_t n)
@@ -532,11 +548,7 @@ void st_driver_print_help(FILE *out)
 	      "take =true/=false and a --no- prefix. Exit status: 0 success, 1 input or\n"
 	      "verification error, 2 usage error.\n\nOPTIONS:\n",
 	      out);
-	for (size_t k = 0; k < NFLAGS; k++) {
-		char lhs[64], help[64];
-		flag_synopsis(&flags[k], lhs, sizeof lhs);
-		fprintf(out, "  %-28s %s\n", lhs, flag_help(&flags[k], help, sizeof help));
-	}
+	list_flags(out, help_row);
 	fputs("\nPASSES (--PassName[=opt,key=value,...]; in --pass-pipeline: PassName{opt key=value}):\n", out);
 	const struct st_pass_registry *r = st_builtin_passes();
 	for (size_t i = 0; i < r->npasses; i++) {
@@ -569,6 +581,15 @@ static void roff(FILE *out, const char *s)
 	}
 }
 
+static void man_row(FILE *out, const char *lhs, const char *help)
+{
+	fputs(".TP\n.B ", out);
+	roff(out, lhs);
+	fputc('\n', out);
+	roff(out, help);
+	fputc('\n', out);
+}
+
 void st_driver_print_man(FILE *out)
 {
 	fprintf(out, ".TH STINKYTOFU-OPT 1 \"\" \"stinkytofu %s\" \"User Commands\"\n", ST_VERSION);
@@ -584,15 +605,7 @@ void st_driver_print_man(FILE *out)
 	      "Unknown passes and options are errors, never silently skipped.\n"
 	      ".SH OPTIONS\n",
 	      out);
-	for (size_t k = 0; k < NFLAGS; k++) {
-		char lhs[64], help[64];
-		flag_synopsis(&flags[k], lhs, sizeof lhs);
-		fputs(".TP\n.B ", out);
-		roff(out, lhs);
-		fputc('\n', out);
-		roff(out, flag_help(&flags[k], help, sizeof help));
-		fputc('\n', out);
-	}
+	list_flags(out, man_row);
 	fputs(".SH PASSES\n"
 	      "A pass runs when named as a flag, \\fB\\-\\-\\fIPassName\\fR[=\\fIopt\\fR,\\fIkey\\fR=\\fIvalue\\fR,...],\n"
 	      "or as an element of \\fB\\-\\-pass\\-pipeline\\fR, \\fIPassName\\fR{\\fIopt key\\fR=\\fIvalue\\fR}.\n"
