@@ -110,14 +110,10 @@ static void ring_check(struct validator *v, uint32_t node, uint32_t id, const st
 {
 	bool tensor = A->kind == ST_RING_PUBLISH || A->kind == ST_RING_READ;
 	enum st_ring_kind want = tensor ? ST_RING_WRITE : ST_RING_READ;
-	const struct queue *q = &v->q[tensor ? ST_CNT_TENSOR : ST_CNT_DS];
 	int64_t slot = st_ring_mod(A->slot, A->ring);
-	for (uint32_t k = 0; k < q->n; k++) {
-		uint32_t w = st_wv_qat(q, k);
-		const struct fact *p = st_wv_queued_fact(v, q, k);
-		if (!p)
-			continue;
-		v->nchecked++;
+	struct wv_scan s = {.q = &v->q[tensor ? ST_CNT_TENSOR : ST_CNT_DS]};
+	for (const struct fact *p; (p = st_wv_scan_next(v, &s));) {
+		uint32_t w = s.w;
 		if (!p->an || !p->an->has_ring) {
 			st_wv_violation(v, node, id, w, RULE_RING, NULL, NULL, -1);
 			continue;
@@ -137,18 +133,13 @@ static void ring_check(struct validator *v, uint32_t node, uint32_t id, const st
 static void carried_check(struct validator *v, uint32_t node, uint32_t id, const struct st_loop_carried *lc,
                           enum st_counter c, enum rule rule)
 {
-	const struct queue *q = &v->q[c];
-	for (uint32_t k = 0; k < q->n; k++) {
-		uint32_t w = st_wv_qat(q, k);
-		const struct fact *p = st_wv_queued_fact(v, q, k);
-		if (!p)
-			continue;
-		v->nchecked++;
+	struct wv_scan s = {.q = &v->q[c]};
+	for (const struct fact *p; (p = st_wv_scan_next(v, &s));) {
 		/* loopcarriedwar: DS reads and atomics only. */
 		if (c == ST_CNT_DS && !(p->roles & ROLE_LDS_READ))
 			continue;
-		if (v->wents.v[w].trips >= (uint64_t)lc->distance && carried_overlaps(v, lc, p))
-			st_wv_violation(v, node, id, w, rule, NULL, NULL, -1);
+		if (v->wents.v[s.w].trips >= (uint64_t)lc->distance && carried_overlaps(v, lc, p))
+			st_wv_violation(v, node, id, s.w, rule, NULL, NULL, -1);
 	}
 }
 
@@ -165,12 +156,8 @@ bool st_wv_writes_sgpr(const struct fact *f)
 void st_wv_check_descriptor_war(struct validator *v, uint32_t node, uint32_t id)
 {
 	const struct fact *f = &v->facts.v[id];
-	const struct queue *q = &v->q[ST_CNT_TENSOR];
-	for (uint32_t k = 0; k < q->n; k++) {
-		const struct fact *p = st_wv_queued_fact(v, q, k);
-		if (!p)
-			continue;
-		v->nchecked++;
+	struct wv_scan s = {.q = &v->q[ST_CNT_TENSOR]};
+	for (const struct fact *p; (p = st_wv_scan_next(v, &s));) {
 		bool hit = false;
 		for (uint32_t x = 0; x < f->inst->ndsts && !hit; x++) {
 			const struct st_operand *d = &f->inst->dsts[x];
@@ -182,7 +169,7 @@ void st_wv_check_descriptor_war(struct validator *v, uint32_t node, uint32_t id)
 			}
 		}
 		if (hit)
-			st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_DESC_WAR, NULL, NULL, -1);
+			st_wv_violation(v, node, id, s.w, RULE_DESC_WAR, NULL, NULL, -1);
 	}
 }
 

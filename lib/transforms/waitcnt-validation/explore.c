@@ -240,44 +240,29 @@ static void check(struct validator *v, uint32_t node, uint32_t id)
 	}
 	if (f->roles & ROLE_LDS_READ) {
 		/* An LDS read of data an async load may still be writing. */
-		const struct queue *q = &v->q[ST_CNT_ASYNC];
-		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = st_wv_queued_fact(v, q, k);
-			if (!p)
-				continue;
-			v->nchecked++;
+		struct wv_scan s = {.q = &v->q[ST_CNT_ASYNC]};
+		for (const struct fact *p; (p = st_wv_scan_next(v, &s));)
 			if ((p->roles & ROLE_ASYNC_WRITER) && st_wv_tokens_overlap(v, f, p))
-				st_wv_violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
+				st_wv_violation(v, node, id, s.w, f->tagged && p->tagged ? RULE_ASYNC_RAW : RULE_CONSERVATIVE,
 				          NULL, !f->tagged ? "untagged LDS reader" : "untagged async LDS write in flight", -1);
-		}
 	}
 	if ((f->roles & ROLE_TENSOR_WAW) && traw) {
 		/* A write over LDS a tensor load may still be filling. */
-		const struct queue *q = &v->q[ST_CNT_TENSOR];
-		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = st_wv_queued_fact(v, q, k);
-			if (!p)
-				continue;
-			v->nchecked++;
+		struct wv_scan s = {.q = &v->q[ST_CNT_TENSOR]};
+		for (const struct fact *p; (p = st_wv_scan_next(v, &s));)
 			if (st_wv_tokens_overlap(v, f, p))
-				st_wv_violation(v, node, id, st_wv_qat(q, k), f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
+				st_wv_violation(v, node, id, s.w, f->tagged && p->tagged ? RULE_WAW : RULE_CONSERVATIVE, NULL,
 				          !f->tagged ? "untagged LDS writer" : "untagged tensor load in flight", -1);
-		}
 	}
 	if (f->roles & ROLE_TENSOR_ANCHOR) {
 		/* Untagged tensor loads (or an untagged anchor) may touch any LDS.
 		 * As in the seed, only RAW is gated by the tensor policy: these
 		 * conservative rules hold at every tensor anchor. */
-		const struct queue *q = &v->q[ST_CNT_TENSOR];
-		for (uint32_t k = 0; k < q->n; k++) {
-			const struct fact *p = st_wv_queued_fact(v, q, k);
-			if (!p)
-				continue;
-			v->nchecked++;
+		struct wv_scan s = {.q = &v->q[ST_CNT_TENSOR]};
+		for (const struct fact *p; (p = st_wv_scan_next(v, &s));)
 			if (!f->tagged || !p->tagged)
-				st_wv_violation(v, node, id, st_wv_qat(q, k), RULE_CONSERVATIVE, NULL,
+				st_wv_violation(v, node, id, s.w, RULE_CONSERVATIVE, NULL,
 				          !f->tagged ? "untagged tensor anchor" : "untagged tensor load in flight", -1);
-		}
 	}
 	if (f->an)
 		st_wv_check_annotations(v, node, id);

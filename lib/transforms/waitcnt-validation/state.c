@@ -119,12 +119,18 @@ uint32_t st_wv_qat(const struct queue *q, uint32_t k)
 	return q->slot[(q->head + k) & q->mask];
 }
 
-/* The fact of the op queued k-th (oldest first), or NULL when the entry has
- * no op of its own (ANON). */
-const struct fact *st_wv_queued_fact(const struct validator *v, const struct queue *q, uint32_t k)
+const struct fact *st_wv_scan_next(struct validator *v, struct wv_scan *s)
 {
-	uint32_t inst = v->wents.v[st_wv_qat(q, k)].inst;
-	return inst == ANON ? NULL : &v->facts.v[inst];
+	while (s->k < s->q->n) {
+		uint32_t w = st_wv_qat(s->q, s->k++);
+		uint32_t inst = v->wents.v[w].inst;
+		if (inst != ANON) {
+			s->w = w;
+			v->nchecked++;
+			return &v->facts.v[inst];
+		}
+	}
+	return NULL;
 }
 
 void st_wv_retire_oldest(struct validator *v, struct queue *q, uint32_t count)

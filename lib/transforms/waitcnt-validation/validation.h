@@ -312,7 +312,16 @@ uint32_t st_wv_waw_writer(const struct validator *v, wv_key k, int g);
 void st_wv_note_writes(struct validator *v, uint32_t id, uint32_t w);
 void st_wv_disown(struct validator *v, wv_key k);
 uint32_t st_wv_qat(const struct queue *q, uint32_t k);
-const struct fact *st_wv_queued_fact(const struct validator *v, const struct queue *q, uint32_t k);
+/* A scan of the ops queued on one counter, oldest first, for the checks of
+ * one instruction against them: `struct wv_scan s = {.q = queue};` then
+ * `while ((p = st_wv_scan_next(v, &s)))`. Entries without an op of their own
+ * are skipped; each op returned counts as one dependency check, and s.w is
+ * its entry. */
+struct wv_scan {
+	const struct queue *q;
+	uint32_t k, w;
+};
+const struct fact *st_wv_scan_next(struct validator *v, struct wv_scan *s);
 void st_wv_retire_oldest(struct validator *v, struct queue *q, uint32_t count);
 uint32_t st_wv_new_went(struct validator *v, uint32_t inst, uint32_t mark, enum st_counter c, const wv_key *keys,
                      uint32_t nkeys);
