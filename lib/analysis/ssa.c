@@ -181,23 +181,31 @@ static void collect(struct builder *bd)
 	}
 }
 
+/* Counting sort of (key, block) pairs, stable: by key (the blocks of key k
+ * are out[start[k] .. start[k+1])) or, with by_block, by block (the keys of
+ * block b are out[start[b] .. start[b+1])). Returns start (nbuckets + 1
+ * entries, allocated). */
+static uint32_t *sort_pairs(const struct pair *p, size_t n, size_t nbuckets, bool by_block, uint32_t *out)
+{
+	uint32_t *start = st_xcalloc(nbuckets + 1, sizeof *start);
+	for (size_t i = 0; i < n; i++)
+		start[(by_block ? p[i].block : p[i].key) + 1]++;
+	for (size_t b = 0; b < nbuckets; b++)
+		start[b + 1] += start[b];
+	uint32_t *fill = st_xmalloc((nbuckets ? nbuckets : 1) * sizeof *fill);
+	memcpy(fill, start, nbuckets * sizeof *fill);
+	for (size_t i = 0; i < n; i++)
+		out[fill[by_block ? p[i].block : p[i].key]++] = by_block ? p[i].key : p[i].block;
+	free(fill);
+	return start;
+}
+
 /* Buckets (key, block) pairs by key: blocks of key k are
  * out[start[k] .. start[k+1]). */
 static void bucket(const struct pair *p, size_t n, size_t nkeys, uint32_t **start_out, uint32_t **out)
 {
-	uint32_t *start = st_xcalloc(nkeys + 1, sizeof *start);
-	uint32_t *v = st_xmalloc((n ? n : 1) * sizeof *v);
-	for (size_t i = 0; i < n; i++)
-		start[p[i].key + 1]++;
-	for (size_t k = 0; k < nkeys; k++)
-		start[k + 1] += start[k];
-	uint32_t *fill = st_xmalloc((nkeys ? nkeys : 1) * sizeof *fill);
-	memcpy(fill, start, nkeys * sizeof *fill);
-	for (size_t i = 0; i < n; i++)
-		v[fill[p[i].key]++] = p[i].block;
-	free(fill);
-	*start_out = start;
-	*out = v;
+	*out = st_xmalloc((n ? n : 1) * sizeof **out);
+	*start_out = sort_pairs(p, n, nkeys, false, *out);
 }
 
 struct sorted_key {
@@ -219,18 +227,9 @@ static void make_phis(struct builder *bd, const struct pair *placed, size_t n)
 {
 	struct st_function *f = bd->f;
 	size_t nblocks = f->blocks.n;
-	uint32_t *start = st_xcalloc(nblocks + 1, sizeof *start);
-	for (size_t i = 0; i < n; i++)
-		start[placed[i].block + 1]++;
-	for (size_t b = 0; b < nblocks; b++)
-		start[b + 1] += start[b];
-	uint32_t *fill = st_xmalloc((nblocks ? nblocks : 1) * sizeof *fill);
-	memcpy(fill, start, nblocks * sizeof *fill);
 	st_vec_reserve(&bd->phi_key, n);
 	bd->phi_key.n = n;
-	for (size_t i = 0; i < n; i++)
-		bd->phi_key.v[fill[placed[i].block]++] = placed[i].key;
-	free(fill);
+	uint32_t *start = sort_pairs(placed, n, nblocks, true, bd->phi_key.v);
 
 	size_t nslots = 0;
 	for (size_t b = 0; b < nblocks; b++)
