@@ -150,7 +150,7 @@ static bool same_word(const void *cx, uint32_t idx)
 START_TEST(index_finds_entries_by_content)
 {
 	struct st_index t = {0};
-	uint32_t words[3000];
+	uint32_t words[3000] = {0};
 	struct word_key key = {words, 5};
 	ck_assert_uint_eq(st_index_get(&t, 5, same_word, &key), ST_INDEX_NONE);
 	for (int round = 0; round < 3; round++) {
