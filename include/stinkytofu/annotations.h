@@ -49,12 +49,12 @@ struct st_loop_annots {
 /* Decodes the annotations of `i` into *out (zeroed first). Returns false when
  * one is malformed, after reporting each problem to `diag` (when not NULL);
  * *out then holds nothing. */
-bool st_loop_annots_decode(const struct st_inst *i, struct st_loop_annots *out, struct st_diag_engine *diag);
-void st_loop_annots_free(struct st_loop_annots *a);
+ST_API bool st_loop_annots_decode(const struct st_inst *i, struct st_loop_annots *out, struct st_diag_engine *diag);
+ST_API void st_loop_annots_free(struct st_loop_annots *a);
 /* Whether `i` carries any of the three dictionaries (without decoding). */
-bool st_inst_has_loop_annots(const struct st_inst *i);
+ST_API bool st_inst_has_loop_annots(const struct st_inst *i);
 /* a mod b in 0..b-1 (b > 0). */
-int64_t st_ring_mod(int64_t a, int64_t b);
-const char *st_ring_kind_name(enum st_ring_kind k);
+ST_API int64_t st_ring_mod(int64_t a, int64_t b);
+ST_API const char *st_ring_kind_name(enum st_ring_kind k);
 
 #endif

@@ -42,15 +42,15 @@ struct st_cfg {
 
 /* Builds RPO, dominators (Cooper-Harvey-Kennedy), frontiers and back edges.
  * Predecessor lists must be current (st_function_compute_preds). */
-void st_cfg_build(struct st_cfg *cfg, const struct st_function *f);
-void st_cfg_free(struct st_cfg *cfg);
+ST_API void st_cfg_build(struct st_cfg *cfg, const struct st_function *f);
+ST_API void st_cfg_free(struct st_cfg *cfg);
 /* Whether block a dominates block b (reflexive); false when either is unreachable. */
-bool st_cfg_dominates(const struct st_cfg *cfg, uint32_t a, uint32_t b);
-bool st_cfg_reachable(const struct st_cfg *cfg, uint32_t b);
+ST_API bool st_cfg_dominates(const struct st_cfg *cfg, uint32_t a, uint32_t b);
+ST_API bool st_cfg_reachable(const struct st_cfg *cfg, uint32_t b);
 /* Natural loop of back edge e: the block indices in the loop body (header
  * first, then the other blocks in ascending index order). `body` is cleared
  * first. */
-void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_block_list *body);
+ST_API void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_block_list *body);
 
 /* --emit-dot (lib/analysis/cfg-dot.c, docs/asm-and-dot.md): one `digraph` per
  * function, a node per block listing its label and instructions (as
@@ -67,8 +67,8 @@ void st_cfg_natural_loop(const struct st_cfg *cfg, struct st_edge e, struct st_b
  * branch with fewer than two successors; a block that neither ends in a
  * terminator nor has a Successors: line while more code follows; a block
  * unreachable from the first. Returns the number of warnings. */
-size_t st_cfg_check_module(const struct st_module *m, struct st_diag_engine *d);
-void st_cfg_dot_module(struct st_buf *out, const struct st_module *m);
-void st_cfg_dot_function(struct st_buf *out, const struct st_function *f);
+ST_API size_t st_cfg_check_module(const struct st_module *m, struct st_diag_engine *d);
+ST_API void st_cfg_dot_module(struct st_buf *out, const struct st_module *m);
+ST_API void st_cfg_dot_function(struct st_buf *out, const struct st_function *f);
 
 #endif

@@ -51,26 +51,27 @@ struct st_diag_engine {
 	size_t nerrors, nwarnings;
 };
 
-void st_diag_init(struct st_diag_engine *d, FILE *out);
-void st_diag_fini(struct st_diag_engine *d);
+ST_API void st_diag_init(struct st_diag_engine *d, FILE *out);
+ST_API void st_diag_fini(struct st_diag_engine *d);
 /* Registers a file's text so diagnostics can quote source lines. */
-void st_diag_add_source(struct st_diag_engine *d, const char *file, const char *text, size_t len);
+ST_API void st_diag_add_source(struct st_diag_engine *d, const char *file, const char *text, size_t len);
 /* The same for a part of the file whose first line is `first_line`. */
-void st_diag_add_source_at(struct st_diag_engine *d, const char *file, const char *text, size_t len,
-                           uint32_t first_line);
+ST_API void st_diag_add_source_at(struct st_diag_engine *d, const char *file, const char *text, size_t len,
+                                  uint32_t first_line);
 /* Registers the file named `file` without its text: if a diagnostic quotes
  * one of its lines, the engine reads the file then (once). If it cannot,
  * diagnostics print without the line. */
-void st_diag_add_file(struct st_diag_engine *d, const char *file);
-void st_diag_emit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt, ...)
+ST_API void st_diag_add_file(struct st_diag_engine *d, const char *file);
+ST_API void st_diag_emit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt, ...)
 	ST_PRINTF(4, 5);
-void st_diag_vemit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt, va_list ap);
+ST_API void st_diag_vemit(struct st_diag_engine *d, enum st_severity sev, struct st_loc loc, const char *fmt,
+                          va_list ap);
 #define st_error(d, loc, ...) st_diag_emit((d), ST_SEV_ERROR, (loc), __VA_ARGS__)
 #define st_warning(d, loc, ...) st_diag_emit((d), ST_SEV_WARNING, (loc), __VA_ARGS__)
 #define st_note(d, loc, ...) st_diag_emit((d), ST_SEV_NOTE, (loc), __VA_ARGS__)
 #define st_remark(d, loc, ...) st_diag_emit((d), ST_SEV_REMARK, (loc), __VA_ARGS__)
 /* Prints one diagnostic (with source line and caret) to the engine's stream. */
-void st_diag_print(struct st_diag_engine *d, const struct st_diag *diag);
-const char *st_severity_name(enum st_severity sev);
+ST_API void st_diag_print(struct st_diag_engine *d, const struct st_diag *diag);
+ST_API const char *st_severity_name(enum st_severity sev);
 
 #endif

@@ -59,26 +59,27 @@ struct st_driver_options {
 	struct st_arena *arena; /* strings split out of arguments */
 };
 
-void st_driver_options_init(struct st_driver_options *o);
-void st_driver_options_fini(struct st_driver_options *o);
+ST_API void st_driver_options_init(struct st_driver_options *o);
+ST_API void st_driver_options_fini(struct st_driver_options *o);
 /* Parses the command line into `o`. Usage errors are reported to `err` with
  * suggestions; returns ST_EXIT_OK or ST_EXIT_USAGE. */
-int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FILE *err);
+ST_API int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FILE *err);
 /* Does what `o` says; returns the exit status (see docs/cli.md). */
-int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err);
+ST_API int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err);
 
-void st_driver_print_help(FILE *out);
+ST_API void st_driver_print_help(FILE *out);
 /* The manual page stinkytofu-opt(1), in roff, from the same tables as --help
  * (the build installs it). */
-void st_driver_print_man(FILE *out);
-void st_driver_list_passes(FILE *out);
-void st_driver_print_version(FILE *out);
+ST_API void st_driver_print_man(FILE *out);
+ST_API void st_driver_list_passes(FILE *out);
+ST_API void st_driver_print_version(FILE *out);
 
 /* --verify-diagnostics for one chunk: matches the collected diagnostics of
  * `collected` against the expected-* annotations in text[0..len) (whose
  * first line is `first_line` of `file`), reporting mismatches through `report`.
  * Returns true when they match exactly. */
-bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, const char *file, const char *text,
-                                    size_t len, uint32_t first_line, bool remarks, struct st_diag_engine *report);
+ST_API bool st_verify_expected_diagnostics(const struct st_diag_engine *collected, const char *file,
+                                           const char *text, size_t len, uint32_t first_line, bool remarks,
+                                           struct st_diag_engine *report);
 
 #endif

@@ -24,19 +24,19 @@ enum st_regclass {
 #include "stinkytofu/regclass.def"
 	ST_NUM_REGCLASSES
 };
-const char *st_regclass_name(enum st_regclass c);
+ST_API const char *st_regclass_name(enum st_regclass c);
 /* How assembly spells a class (the ST_REGASM column of regclass.def). */
 enum st_regasm_form { ST_REGASM_INDEXED, ST_REGASM_NAMED, ST_REGASM_IMPLICIT, ST_REGASM_PSEUDO };
-const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form);
+ST_API const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form);
 /* Longest-prefix class lookup: returns the spelling length matched, or 0 when
  * no class spelling prefixes `ident` (of length n). */
-size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls);
+ST_API size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls);
 /* Whether ident (n bytes) is one of the symbolic operands (regclass.def). */
-bool st_symbolic_operand(const char *ident, size_t n);
+ST_API bool st_symbolic_operand(const char *ident, size_t n);
 /* The register or symbolic operand closest to the unknown identifier
  * `ident` (`vv2` -> `v2`, `sgpr2` -> `s2`, `V2` -> `v2`, `v2.0` -> `v2`),
  * written into buf; false when nothing is close. */
-bool st_operand_suggest(const char *ident, char *buf, size_t cap);
+ST_API bool st_operand_suggest(const char *ident, char *buf, size_t cap);
 
 enum st_operand_kind {
 	ST_OPND_REG,    /* v5, v[0:3], -v0, LDS0 */
@@ -246,48 +246,48 @@ struct st_module {
 };
 
 /* Construction and lifetime. */
-struct st_module *st_module_new(const char *filename);
-void st_module_free(struct st_module *m);
-const char *st_module_intern(struct st_module *m, const char *s);
+ST_API struct st_module *st_module_new(const char *filename);
+ST_API void st_module_free(struct st_module *m);
+ST_API const char *st_module_intern(struct st_module *m, const char *s);
 /* Attaches `data` under `key`, releasing (fini) what was attached under that
  * key before; NULL data just releases. st_module_free releases attachments
  * before the IR, so fini may still look at it. */
-void st_module_attach(struct st_module *m, const void *key, void *data, void (*fini)(void *data));
-void *st_module_attachment(const struct st_module *m, const void *key);
-struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc);
-struct st_block *st_block_new(struct st_function *f, const char *label, struct st_loc loc);
-struct st_block *st_function_find_block(const struct st_function *f, const char *label);
-void st_block_add_succ(struct st_block *b, struct st_block *succ, struct st_loc loc);
+ST_API void st_module_attach(struct st_module *m, const void *key, void *data, void (*fini)(void *data));
+ST_API void *st_module_attachment(const struct st_module *m, const void *key);
+ST_API struct st_function *st_function_new(struct st_module *m, const char *name, struct st_loc loc);
+ST_API struct st_block *st_block_new(struct st_function *f, const char *label, struct st_loc loc);
+ST_API struct st_block *st_function_find_block(const struct st_function *f, const char *label);
+ST_API void st_block_add_succ(struct st_block *b, struct st_block *succ, struct st_loc loc);
 /* Recomputes every block's predecessor list from the successor lists, in block
  * order (a block listing the same successor twice is one predecessor edge per
  * mention). */
-void st_function_compute_preds(struct st_function *f);
+ST_API void st_function_compute_preds(struct st_function *f);
 
 /* The ISA row of an interned mnemonic (as st_isa_lookup, memoized per module). */
-const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned);
+ST_API const struct st_isa_info *st_module_isa(struct st_module *m, const char *interned);
 struct st_mnemonic;
 /* The known-mnemonic row of an interned mnemonic (st_mnemonic_find, memoized
  * per module), or NULL when the ISA table does not know it. */
-const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned);
+ST_API const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned);
 
 /* Instructions. A new instruction is detached until inserted. */
-struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
-struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
-void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
-void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);
-void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr);
-void st_block_append(struct st_block *b, struct st_inst *i);
-void st_inst_insert_before(struct st_inst *pos, struct st_inst *i);
-void st_inst_insert_after(struct st_inst *pos, struct st_inst *i);
+ST_API struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
+ST_API struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
+ST_API void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
+ST_API void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);
+ST_API void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr);
+ST_API void st_block_append(struct st_block *b, struct st_inst *i);
+ST_API void st_inst_insert_before(struct st_inst *pos, struct st_inst *i);
+ST_API void st_inst_insert_after(struct st_inst *pos, struct st_inst *i);
 /* Unlinks the item from its block; its memory stays in the module arena. */
-void st_inst_erase(struct st_inst *i);
+ST_API void st_inst_erase(struct st_inst *i);
 /* Terminator: the last item of the block if it is an instruction whose ISA
  * traits say branch or end-of-program, else NULL. */
-struct st_inst *st_block_terminator(const struct st_block *b);
-size_t st_block_num_insts(const struct st_block *b);
+ST_API struct st_inst *st_block_terminator(const struct st_block *b);
+ST_API size_t st_block_num_insts(const struct st_block *b);
 
 /* Text and length of line `line` of an assembly source, line end included. */
-const char *st_asm_line(const struct st_asm_source *src, uint32_t line, size_t *len);
+ST_API const char *st_asm_line(const struct st_asm_source *src, uint32_t line, size_t *len);
 
 #define st_foreach_item(b, it) for (struct st_inst *it = (b)->first; it; it = it->next)
 /* Instructions only (skips in-block labels). */
@@ -297,25 +297,26 @@ const char *st_asm_line(const struct st_asm_source *src, uint32_t line, size_t *
 
 /* Operand and value builders. */
 /* count is 1..ST_REG_MAX_COUNT (asserted). */
-struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count);
-struct st_operand st_int_operand(int64_t v);
+ST_API struct st_operand st_reg_operand(enum st_regclass cls, uint32_t index, uint32_t count);
+ST_API struct st_operand st_int_operand(int64_t v);
 /* A hwreg operand with nargs (1..3) arguments, args[0] the id's value; name
  * is the id's spelling when symbolic or hex, else NULL. Copied into the arena. */
-struct st_operand st_hwreg_operand(struct st_module *m, const char *name, uint32_t nargs, const int64_t args[]);
+ST_API struct st_operand st_hwreg_operand(struct st_module *m, const char *name, uint32_t nargs, const int64_t args[]);
 /* Where an operand of `i` was written: the instruction's file and line with
  * the operand's column; the instruction's location for operands made by a
  * pass (col 0) or when the instruction has no line. */
-struct st_loc st_operand_loc(const struct st_inst *i, const struct st_operand *op);
-struct st_value st_int_value(int64_t v);
-struct st_value st_bool_value(bool v);
+ST_API struct st_loc st_operand_loc(const struct st_inst *i, const struct st_operand *op);
+ST_API struct st_value st_int_value(int64_t v);
+ST_API struct st_value st_bool_value(bool v);
 /* A dict value from parallel arrays of field names and values (copied into the arena). */
-struct st_value st_dict_value(struct st_module *m, size_t n, const char *const names[], const struct st_value vals[]);
-struct st_value st_array_value(struct st_module *m, size_t n, const struct st_value elems[]);
+ST_API struct st_value st_dict_value(struct st_module *m, size_t n, const char *const names[],
+                                     const struct st_value vals[]);
+ST_API struct st_value st_array_value(struct st_module *m, size_t n, const struct st_value elems[]);
 
 /* Attribute lookup by name ("issueCycles", "mod.memtoken"); NULL if absent. */
-const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name);
+ST_API const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name);
 /* Field lookup in a dict value; NULL if absent or not a dict. */
-const struct st_attr *st_dict_field(const struct st_value *dict, const char *name);
+ST_API const struct st_attr *st_dict_field(const struct st_value *dict, const char *name);
 
 /* The largest register index, and the largest LDS token id (LDS<t> is a
  * register of class LDS). */
@@ -323,93 +324,93 @@ const struct st_attr *st_dict_field(const struct st_value *dict, const char *nam
 
 /* mod.memtoken: number of tokens (the values in *tokens, borrowed), or -1 when
  * the instruction carries no mod.memtoken. */
-int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens);
+ST_API int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens);
 /* Whether a mod.memtoken element is a token id (an integer in
  * 0..ST_MAX_REG_INDEX), and which. */
-bool st_memtoken_id(const struct st_value *v, uint32_t *id);
+ST_API bool st_memtoken_id(const struct st_value *v, uint32_t *id);
 /* The token ids of i's mod.memtoken, appended to `ids` in the order written:
  * returns how many, or -1 when the instruction carries no mod.memtoken (it is
  * untagged). Elements that are not token ids are skipped (the verifier reports
  * them). Every pass reads token ids through this. */
-int st_inst_memtoken_ids(const struct st_inst *i, struct st_u32vec *ids);
+ST_API int st_inst_memtoken_ids(const struct st_inst *i, struct st_u32vec *ids);
 
 /* Registers: `a` overlaps `b` when they share a class and an index. */
-bool st_reg_overlaps(struct st_reg a, struct st_reg b);
-bool st_reg_equal(struct st_reg a, struct st_reg b);
+ST_API bool st_reg_overlaps(struct st_reg a, struct st_reg b);
+ST_API bool st_reg_equal(struct st_reg a, struct st_reg b);
 /* Formats a register as printed (`v5`, `v[0:3]`, `-v0`, `LDS1`) into buf. */
-void st_reg_format(struct st_reg r, char *buf, size_t size);
+ST_API void st_reg_format(struct st_reg r, char *buf, size_t size);
 
 /* Instruction traits (lib/ir/traits.c): the questions passes ask of an
  * instruction, answered from its ISA row (i->isa) and its operands. Labels and
  * PHIs have no traits. */
 /* Counter of a memory operation (with `storesOnLoadcnt` semantics when
  * stores_on_loadcnt is set), or ST_CNT_NONE. */
-enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt);
-bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
-bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
-bool st_inst_is_async_lds_reader(const struct st_inst *i);
-bool st_inst_is_async_lds_writer(const struct st_inst *i);
+ST_API enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt);
+ST_API bool st_inst_is_lds_reader(const struct st_inst *i); /* ds_load/ds_read/ds_atomic */
+ST_API bool st_inst_is_lds_writer(const struct st_inst *i); /* tensor_load_to_lds, ds_store/ds_write */
+ST_API bool st_inst_is_async_lds_reader(const struct st_inst *i);
+ST_API bool st_inst_is_async_lds_writer(const struct st_inst *i);
 /* A flat_* op: it may access LDS, so besides its own counter (LOAD or STORE)
  * it counts on DS, and it retires out of order with respect to both: only a
  * wait of 0 on both counters says it is complete. */
-bool st_inst_is_flat(const struct st_inst *i);
+ST_API bool st_inst_is_flat(const struct st_inst *i);
 /* A call (s_swappc_b64, s_swap_pc_i64, s_call_b64, s_call_i64): the callee may
  * return with operations of its own in flight (see callable). */
-bool st_inst_is_call(const struct st_inst *i);
+ST_API bool st_inst_is_call(const struct st_inst *i);
 /* A cache invalidate (global_inv, ...): after an acquire load it must see the
  * load complete, so it waits for every load (LLVM's memory legalizer places
  * s_wait_loadcnt 0 before it, which StinkyRemoveWaitCntPass removes). */
-bool st_inst_is_cache_inv(const struct st_inst *i);
+ST_API bool st_inst_is_cache_inv(const struct st_inst *i);
 /* s_setpc_b64 / s_set_pc_i64: a return, or a jump to a computed address. */
-bool st_inst_is_setpc(const struct st_inst *i);
+ST_API bool st_inst_is_setpc(const struct st_inst *i);
 /* The s_setpc that ends a callable function (a block without successors):
  * control goes back to the caller. */
-bool st_inst_is_return(const struct st_inst *i);
+ST_API bool st_inst_is_return(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
-enum st_counter st_inst_second_counter(const struct st_inst *i);
-bool st_inst_is_ds_write(const struct st_inst *i);
-bool st_inst_is_tensor_load(const struct st_inst *i);
-bool st_inst_is_barrier(const struct st_inst *i);
+ST_API enum st_counter st_inst_second_counter(const struct st_inst *i);
+ST_API bool st_inst_is_ds_write(const struct st_inst *i);
+ST_API bool st_inst_is_tensor_load(const struct st_inst *i);
+ST_API bool st_inst_is_barrier(const struct st_inst *i);
 /* A barrier that orders LDS: s_barrier, or a split barrier whose id operand is -1. */
-bool st_inst_is_lds_fence(const struct st_inst *i);
-bool st_inst_is_branch(const struct st_inst *i);
-bool st_inst_is_cond_branch(const struct st_inst *i); /* s_cbranch_*: may fall through */
-bool st_inst_is_terminator(const struct st_inst *i);
-bool st_inst_is_wmma(const struct st_inst *i);
-bool st_inst_is_wait(const struct st_inst *i);
-bool st_inst_is_xcnt_wait(const struct st_inst *i);
+ST_API bool st_inst_is_lds_fence(const struct st_inst *i);
+ST_API bool st_inst_is_branch(const struct st_inst *i);
+ST_API bool st_inst_is_cond_branch(const struct st_inst *i); /* s_cbranch_*: may fall through */
+ST_API bool st_inst_is_terminator(const struct st_inst *i);
+ST_API bool st_inst_is_wmma(const struct st_inst *i);
+ST_API bool st_inst_is_wait(const struct st_inst *i);
+ST_API bool st_inst_is_xcnt_wait(const struct st_inst *i);
 /* Where the LDS<t> operands of an instruction's mod.memtoken tokens go once
  * StinkyBuildImplicitDependencyPass materialised them: destinations for LDS
  * writers, sources for readers, both for LDS-fence barriers. False for an
  * instruction that gets none. */
-bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs);
+ST_API bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs);
 /* A token of i's mod.memtoken whose LDS<t> operand is missing (in *token),
  * i.e. StinkyBuildImplicitDependencyPass has not run over i. */
-bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token);
+ST_API bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token);
 /* Whether ops[0..n) hold the pseudo-register LDS<token>. */
-bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token);
+ST_API bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token);
 /* How many instructions after i it describes (s_delay_alu 1, s_clause N
  * N+1, else 0): a wait may not be placed among them. */
-unsigned st_inst_bound_next(const struct st_inst *i);
+ST_API unsigned st_inst_bound_next(const struct st_inst *i);
 
 /* What a wait instruction in the input guarantees: counts[c] is the count it
  * waits down to for counter c, or -1 when it says nothing about c. Returns
  * false (and all -1) for non-waits and untracked waits. A missing or malformed
  * count also yields false. */
-bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
+ST_API bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS]);
 
 /* Creates the canonical wait for one counter (not inserted), e.g.
  * "st.s_wait_dscnt"(2) { mod.swaitcnt = { vlcnt = -1, vscnt = -1, dlcnt = 2, dscnt = -1, kmcnt = -1 } } */
-struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
+ST_API struct st_inst *st_wait_new(struct st_module *m, enum st_counter c, int count, struct st_loc loc);
 /* The same for a packed wait on `mem` (LOAD or STORE) and DS, e.g.
  * "st.s_wait_loadcnt_dscnt"(0x102) { mod.swaitcnt = { vlcnt = 1, ..., dlcnt = 2, ... } }. */
-struct st_inst *st_wait_new_packed(struct st_module *m, enum st_counter mem, int mem_count, int ds_count,
-                                   struct st_loc loc);
+ST_API struct st_inst *st_wait_new_packed(struct st_module *m, enum st_counter mem, int mem_count, int ds_count,
+                                          struct st_loc loc);
 /* A new wait equal to `proto` (made by the two above, attributes added or
  * not), at `loc`: its mnemonic and count, and its attribute list, which the
  * two then share as the parser shares repeated lists (read-only; the next
  * st_inst_add_attr of either copies it). */
-struct st_inst *st_wait_new_like(struct st_module *m, struct st_inst *proto, struct st_loc loc);
+ST_API struct st_inst *st_wait_new_like(struct st_module *m, struct st_inst *proto, struct st_loc loc);
 
 #endif

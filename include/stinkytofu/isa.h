@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "stinkytofu/support.h" /* ST_API */
+
 /* Hardware wait counters (stinkytofu/counters.def), in the order waits for
  * one anchor are emitted. */
 enum st_counter {
@@ -38,15 +40,15 @@ struct st_counter_info {
 };
 
 /* The rows, indexed by counter; read them through the accessors. */
-extern const struct st_counter_info st_counter_table[ST_NUM_COUNTERS];
+ST_API extern const struct st_counter_info st_counter_table[ST_NUM_COUNTERS];
 
 /* The row of counter c (c < ST_NUM_COUNTERS). */
 static inline const struct st_counter_info *st_counter_info(enum st_counter c)
 {
 	return &st_counter_table[c];
 }
-const char *st_counter_name(enum st_counter c);          /* "dscnt", ...; "none" for ST_CNT_NONE */
-const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */
+ST_API const char *st_counter_name(enum st_counter c);          /* "dscnt", ...; "none" for ST_CNT_NONE */
+ST_API const char *st_counter_wait_mnemonic(enum st_counter c); /* "s_wait_dscnt", ... */
 static inline int st_counter_max(enum st_counter c) /* the clamp of its immediates */
 {
 	return st_counter_table[c].max;
@@ -67,20 +69,20 @@ static inline bool st_counter_regs_in_order(enum st_counter c)
 }
 /* The counter a memory op of counter c occupies: with `storesOnLoadcnt` (the
  * seed's table) vector stores count on LOAD. The one place that says so. */
-enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt);
+ST_API enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt);
 /* The modifier field of mod.swaitcnt that holds counter c's half of a packed
  * s_wait_<mem>_dscnt, and the synonym of a counter's own field, or NULL
  * (the ST_SWAITCNT_FIELD rows of counters.def). */
-const char *st_swaitcnt_field(enum st_counter c, const char *except);
+ST_API const char *st_swaitcnt_field(enum st_counter c, const char *except);
 /* Whether counter c keeps its count in the shared mod.swaitcnt (its own
  * field is one of that modifier's) rather than in a kind of its own. */
-bool st_counter_in_swaitcnt(enum st_counter c);
+ST_API bool st_counter_in_swaitcnt(enum st_counter c);
 /* The fields of mod.swaitcnt in canonical order; *n gets their number. */
-const char *const *st_swaitcnt_fields(int *n);
+ST_API const char *const *st_swaitcnt_fields(int *n);
 /* The fields of the wait modifier `kind` (mod.swaitcnt: all of the above;
  * another counter's kind: its one field), or 0 when no counter keeps its
  * count in `kind`. */
-int st_wait_modifier_fields(const char *kind, const char *const **fields);
+ST_API int st_wait_modifier_fields(const char *kind, const char *const **fields);
 
 enum st_isa_flag {
 	ST_ISA_LDS_READER = 1u << 0,   /* reads LDS: gets LDS<t> sources */
@@ -126,7 +128,7 @@ struct st_isa_info {
 	enum st_counter wait_counter; /* SINGLE: the counter; PACKED_DS: the MEM counter */
 };
 
-const struct st_isa_info *st_isa_lookup(const char *mnemonic);
+ST_API const struct st_isa_info *st_isa_lookup(const char *mnemonic);
 
 /* A row of the known-mnemonic table: the mnemonics llvm-mc accepts for
  * gfx1250 with the operand slots of LLVM's syntax reference, generated from
@@ -143,14 +145,14 @@ struct st_mnemonic {
 
 /* The row of name[0..len), or of the name without an encoding suffix
  * (_e32, _e64, _dpp, _sdwa, _e64_dpp); NULL when neither is known. */
-const struct st_mnemonic *st_mnemonic_find(const char *name, size_t len);
+ST_API const struct st_mnemonic *st_mnemonic_find(const char *name, size_t len);
 /* Length of name[0..len) without its encoding suffix (len when it has none
  * or when the whole name is a known mnemonic). */
-size_t st_mnemonic_base_len(const char *name, size_t len);
+ST_API size_t st_mnemonic_base_len(const char *name, size_t len);
 /* The known mnemonic closest to `name` by edit distance, or NULL when none is
  * a near miss. */
-const char *st_mnemonic_suggest(const char *name);
-size_t st_mnemonic_count(void);
+ST_API const char *st_mnemonic_suggest(const char *name);
+ST_API size_t st_mnemonic_count(void);
 
 /* Operand roles: which operands of an instruction line it writes and which it
  * reads (docs/asm-input.md "Operand roles"). The first `ndsts` operands are
@@ -176,9 +178,9 @@ struct st_roles {
 
 /* The roles of a known mnemonic's row; NULL (not in the table) gives
  * ST_ROLE_UNKNOWN. */
-struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
+ST_API struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
 /* Names in a slot list ("vdst,sdst" has 2, "" none). */
-unsigned st_slot_count(const char *slots);
-const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
+ST_API unsigned st_slot_count(const char *slots);
+ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 
 #endif

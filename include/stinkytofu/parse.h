@@ -23,25 +23,25 @@ typedef ptrdiff_t st_parse_read_fn(void *ctx, char *buf, size_t max);
  * the text read so far ends. Errors go to `diag`; on any error the result is
  * NULL and nothing leaks. After a successful parse predecessor lists are
  * computed. */
-struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
-                                  struct st_diag_engine *diag);
+ST_API struct st_module *st_parse_stream(const char *filename, st_parse_read_fn *read, void *ctx, uint32_t first_line,
+                                         struct st_diag_engine *diag);
 
 /* st_parse_stream over `text` (len bytes), which needs no terminating NUL. */
-struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
-                           struct st_diag_engine *diag);
+ST_API struct st_module *st_parse(const char *filename, const char *text, size_t len, uint32_t first_line,
+                                  struct st_diag_engine *diag);
 
 /* st_parse_stream over the open file `f`, from its current position to its
  * end, starting at line 1; `f` stays open. To quote source lines in
  * diagnostics, register the file with st_diag_add_file. */
-struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_engine *diag);
+ST_API struct st_module *st_parse_file(const char *filename, FILE *f, struct st_diag_engine *diag);
 
 /* Reads gfx1250 assembly (docs/asm-input.md): text[0..len), whose first line
  * is first_line of `filename`. The module refers to the text
  * (m->asm_source) to print unchanged items back byte for byte, so the caller
  * keeps it until st_module_free. Errors go to `diag`; on any error the result
  * is NULL. */
-struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
-                               struct st_diag_engine *diag);
+ST_API struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
+                                      struct st_diag_engine *diag);
 
 /* A module read from the .stir form of an assembly input (the printer gives
  * each item its line as an `asm = "..."` attribute, and verbatim lines and
@@ -49,6 +49,6 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
  * again: those items regain their kinds, the attributes become the module's
  * source text, and --emit-asm prints the original assembly. Returns whether
  * the module was one; a plain .stir module is left as it is. */
-bool st_asm_from_stir(struct st_module *m);
+ST_API bool st_asm_from_stir(struct st_module *m);
 
 #endif

@@ -75,18 +75,18 @@ struct st_pass_info {
 };
 
 /* The seed's PassContext::shouldProcessBasicBlock. */
-bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b);
+ST_API bool st_pass_should_process_block(const struct st_pass_ctx *ctx, const struct st_block *b);
 /* The blocks of `f` the pass may mutate, as a mask indexed like f->blocks
  * (allocated; the caller frees it), or NULL when it may mutate every block. */
-bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function *f);
+ST_API bool *st_pass_block_mask(const struct st_pass_ctx *ctx, const struct st_function *f);
 /* The loop of a pass over the module: calls fn(ctx, f, mask, arg) for each
  * function of the module that has blocks, in order, where mask is
  * st_pass_block_mask(ctx, f) (NULL: every block may be mutated), freed after
  * the call. Every function is visited; returns whether every call returned
  * true. */
 typedef bool st_pass_function_fn(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *arg);
-bool st_pass_run_functions(struct st_pass_ctx *ctx, st_pass_function_fn *fn, void *arg);
-void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
+ST_API bool st_pass_run_functions(struct st_pass_ctx *ctx, st_pass_function_fn *fn, void *arg);
+ST_API void st_pass_stat_add(struct st_pass_ctx *ctx, const char *name, int64_t delta);
 
 /* A registry: passes in the order --list-passes and --help show them. */
 struct st_pass_registry {
@@ -94,11 +94,11 @@ struct st_pass_registry {
 	size_t npasses;
 };
 
-const struct st_pass_info *st_pass_lookup(const struct st_pass_registry *r, const char *name);
+ST_API const struct st_pass_info *st_pass_lookup(const struct st_pass_registry *r, const char *name);
 /* The registered pass name closest to `name` by edit distance, or NULL. */
-const char *st_pass_suggest(const struct st_pass_registry *r, const char *name);
+ST_API const char *st_pass_suggest(const struct st_pass_registry *r, const char *name);
 /* st_pass_lookup that reports an unknown name to `d` with a suggestion. */
-const struct st_pass_info *st_pass_lookup_or_report(const struct st_pass_registry *r, const char *name,
-                                                    struct st_diag_engine *d);
+ST_API const struct st_pass_info *st_pass_lookup_or_report(const struct st_pass_registry *r, const char *name,
+                                                           struct st_diag_engine *d);
 
 #endif

@@ -33,17 +33,17 @@
  * unset options get their schema defaults and set = false. Strings and lists
  * are allocated in `a`. Errors (unknown option with a suggestion, bad value,
  * malformed text) go to `d`; returns false on any error. */
-bool st_pass_parse_options(const struct st_pass_info *pass, const char *text, size_t len,
-                           struct st_opt_value *out, struct st_arena *a, struct st_diag_engine *d);
+ST_API bool st_pass_parse_options(const struct st_pass_info *pass, const char *text, size_t len,
+                                  struct st_opt_value *out, struct st_arena *a, struct st_diag_engine *d);
 /* Writes the options that were set, canonically, separated by `sep`. */
-void st_pass_print_options(struct st_buf *out, const struct st_pass_info *pass,
-                           const struct st_opt_value *opts, char sep);
-const char *st_opt_type_name(enum st_opt_type t);
+ST_API void st_pass_print_options(struct st_buf *out, const struct st_pass_info *pass,
+                                  const struct st_opt_value *opts, char sep);
+ST_API const char *st_opt_type_name(enum st_opt_type t);
 /* "at least 1", "in 1..64", "at most 9": the range of an integer option, in
  * out[0..n); false (out untouched) when it takes any integer or is no integer. */
-bool st_opt_range_text(char *out, size_t n, const struct st_pass_option *o);
+ST_API bool st_opt_range_text(char *out, size_t n, const struct st_pass_option *o);
 /* The option of `pass` closest to `name` by edit distance, or NULL. */
-const char *st_pass_suggest_option(const struct st_pass_info *pass, const char *name);
+ST_API const char *st_pass_suggest_option(const struct st_pass_info *pass, const char *name);
 
 struct st_pipeline_entry {
 	const struct st_pass_info *pass;
@@ -56,17 +56,17 @@ struct st_pipeline {
 	ST_VEC(struct st_pipeline_entry) entries;
 };
 
-void st_pipeline_init(struct st_pipeline *p, const struct st_pass_registry *registry);
-void st_pipeline_fini(struct st_pipeline *p);
+ST_API void st_pipeline_init(struct st_pipeline *p, const struct st_pass_registry *registry);
+ST_API void st_pipeline_fini(struct st_pipeline *p);
 /* Appends `pass` with options from `text` (NULL for none). */
-bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, const char *text,
-                     struct st_diag_engine *d);
+ST_API bool st_pipeline_add(struct st_pipeline *p, const struct st_pass_info *pass, const char *text,
+                            struct st_diag_engine *d);
 /* Appends the pass named `name` (a "did you mean" error when unknown). */
-bool st_pipeline_add_named(struct st_pipeline *p, const char *name, const char *text,
-                           struct st_diag_engine *d);
+ST_API bool st_pipeline_add_named(struct st_pipeline *p, const char *name, const char *text,
+                                  struct st_diag_engine *d);
 /* Appends every element of a --pass-pipeline string. */
-bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_engine *d);
-void st_pipeline_print(struct st_buf *out, const struct st_pipeline *p);
+ST_API bool st_pipeline_parse(struct st_pipeline *p, const char *text, struct st_diag_engine *d);
+ST_API void st_pipeline_print(struct st_buf *out, const struct st_pipeline *p);
 
 /* What the pass manager does around each pass. */
 enum st_print_changed { ST_PRINT_CHANGED_NONE, ST_PRINT_CHANGED_FULL, ST_PRINT_CHANGED_DIFF };
@@ -110,17 +110,17 @@ struct st_pass_manager {
 	bool ran;
 };
 
-void st_pm_init(struct st_pass_manager *pm, const struct st_pipeline *p,
-                const struct st_pm_options *opts, const struct st_kernel_config *config);
-void st_pm_fini(struct st_pass_manager *pm);
+ST_API void st_pm_init(struct st_pass_manager *pm, const struct st_pipeline *p,
+                       const struct st_pm_options *opts, const struct st_kernel_config *config);
+ST_API void st_pm_fini(struct st_pass_manager *pm);
 /* Runs the pipeline on `m`; false when a pass failed or verification failed
  * (the error names the pass). */
-bool st_pm_run(struct st_pass_manager *pm, struct st_module *m, struct st_diag_engine *d);
+ST_API bool st_pm_run(struct st_pass_manager *pm, struct st_module *m, struct st_diag_engine *d);
 /* Adds wall time to a named driver phase shown in the --time-passes table. */
-void st_pm_add_time(struct st_pass_manager *pm, const char *phase, double seconds);
+ST_API void st_pm_add_time(struct st_pass_manager *pm, const char *phase, double seconds);
 /* Prints the --time-passes table and the --pass-statistics report when enabled. */
-void st_pm_report(const struct st_pass_manager *pm, FILE *out);
+ST_API void st_pm_report(const struct st_pass_manager *pm, FILE *out);
 /* Monotonic wall clock in seconds. */
-double st_pm_now(void);
+ST_API double st_pm_now(void);
 
 #endif

@@ -6,6 +6,6 @@
 
 #include "stinkytofu/pass.h"
 
-const struct st_pass_registry *st_builtin_passes(void);
+ST_API const struct st_pass_registry *st_builtin_passes(void);
 
 #endif

@@ -11,41 +11,41 @@
 
 #include "stinkytofu/ir.h"
 
-void st_print_module(struct st_buf *out, const struct st_module *m);
+ST_API void st_print_module(struct st_buf *out, const struct st_module *m);
 /* st_print_module with each instruction's and label's source location as a
  * trailing comment, `// FILE:LINE:COL` (`// unknown` for one a pass made
  * without a location), as mlir-opt's --mlir-print-debuginfo. */
-void st_print_module_debuginfo(struct st_buf *out, const struct st_module *m);
-void st_print_function(struct st_buf *out, const struct st_function *f);
+ST_API void st_print_module_debuginfo(struct st_buf *out, const struct st_module *m);
+ST_API void st_print_function(struct st_buf *out, const struct st_function *f);
 /* One instruction without indentation or newline. */
-void st_print_inst(struct st_buf *out, const struct st_inst *i);
-void st_print_operand(struct st_buf *out, const struct st_operand *op);
-void st_print_value(struct st_buf *out, const struct st_value *v);
+ST_API void st_print_inst(struct st_buf *out, const struct st_inst *i);
+ST_API void st_print_operand(struct st_buf *out, const struct st_operand *op);
+ST_API void st_print_value(struct st_buf *out, const struct st_value *v);
 
 /* Assembly for llvm-mc -triple=amdgcn -mcpu=gfx1250: a label per function and
  * per block (`.L<func>$<block>:`, `.L<block>:` in a file without st.func),
  * in-block labels as written, one instruction per line, branch operands naming
  * a block or an in-block label resolved to its assembler label. */
-void st_print_asm_module(struct st_buf *out, const struct st_module *m);
+ST_API void st_print_asm_module(struct st_buf *out, const struct st_module *m);
 /* Options of the assembly writers. */
 struct st_asm_options {
 	bool comments; /* an inserted wait's mod.wait_provenance as a trailing `// ...` comment */
 };
 /* st_print_asm_module with options (NULL: the defaults). */
-void st_print_asm_module_with(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
+ST_API void st_print_asm_module_with(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
 /* A module read from assembly printed back (st_print_asm_module does this
  * when m->asm_source is set): unchanged items byte for byte, inserted waits
  * as new lines, erased items gone (docs/asm-input.md "Output"). */
-void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
+ST_API void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o);
 /* Whether s is a name .stir reads ([A-Za-z_^@][A-Za-z0-9_.+]*). */
-bool st_stir_name_ok(const char *s);
-bool st_stir_hex_ok(const char *s); /* [-]0x followed by hex digits only */
-void st_print_asm_function(struct st_buf *out, const struct st_function *f);
+ST_API bool st_stir_name_ok(const char *s);
+ST_API bool st_stir_hex_ok(const char *s); /* [-]0x followed by hex digits only */
+ST_API void st_print_asm_function(struct st_buf *out, const struct st_function *f);
 /* One instruction in assembly syntax, without indentation or final newline;
  * branch targets are written by name. An instruction gfx1250 only has in split
  * form (s_barrier) yields several lines separated by '\n'. */
-void st_print_asm_inst(struct st_buf *out, const struct st_inst *i);
+ST_API void st_print_asm_inst(struct st_buf *out, const struct st_inst *i);
 /* The text of an inserted wait's mod.wait_provenance, or NULL. */
-const char *st_wait_provenance(const struct st_inst *i);
+ST_API const char *st_wait_provenance(const struct st_inst *i);
 
 #endif

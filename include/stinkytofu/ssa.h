@@ -83,11 +83,11 @@ static inline struct st_inst *const *st_phi_incoming(const struct st_inst *phi)
  * (do not read it). The build does not touch any instruction's
  * `id` or `user`, except PHIs': a PHI's `id` is its number in
  * 0..f->nphis-1, in block order (dense, for side tables indexed by PHI). */
-void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, bool clear_existing,
-                            bool include_pseudo);
+ST_API void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, bool clear_existing,
+                                   bool include_pseudo);
 /* The seed's removePHIs: strips PHIs and all chains of the function's blocks
  * (every block; see st_remove_phis_in for the --process-blocks variant). */
-void st_remove_phis(struct st_function *f);
+ST_API void st_remove_phis(struct st_function *f);
 /* removePHIs gated by --process-blocks: removes the PHIs of the blocks whose
  * entry in `blocks` (indexed like f->blocks; st_pass_block_mask builds it from
  * a pass context) is true, NULL meaning every block, and
@@ -98,6 +98,6 @@ void st_remove_phis(struct st_function *f);
  * since one incoming slot cannot hold the several producers it stood for.
  * Surviving PHIs are renumbered 0..f->nphis-1. The chains stay until
  * st_remove_phis or a rebuild. */
-void st_remove_phis_in(struct st_function *f, const bool *blocks);
+ST_API void st_remove_phis_in(struct st_function *f, const bool *blocks);
 
 #endif

@@ -15,28 +15,33 @@
 #include <stdint.h>
 #include <stdlib.h> /* free, for st_vec_free */
 
+/* ST_API starts every declaration of include/stinkytofu/: the library is
+ * compiled with hidden symbol visibility, so the shared library exports
+ * these and nothing else (the `exports` test checks it). */
 #if defined(__GNUC__)
+#define ST_API __attribute__((visibility("default")))
 #define ST_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #define ST_NORETURN __attribute__((noreturn))
 #else
+#define ST_API
 #define ST_PRINTF(f, a)
 #define ST_NORETURN
 #endif
 
-void *st_xmalloc(size_t n);
-void *st_xcalloc(size_t nmemb, size_t size);
-void *st_xrealloc(void *p, size_t n);
-char *st_xstrdup(const char *s);
-char *st_xstrndup(const char *s, size_t n);
+ST_API void *st_xmalloc(size_t n);
+ST_API void *st_xcalloc(size_t nmemb, size_t size);
+ST_API void *st_xrealloc(void *p, size_t n);
+ST_API char *st_xstrdup(const char *s);
+ST_API char *st_xstrndup(const char *s, size_t n);
 /* printf into a fresh st_xmalloc'd string. */
-char *st_xasprintf(const char *fmt, ...) ST_PRINTF(1, 2);
-char *st_xvasprintf(const char *fmt, va_list ap);
+ST_API char *st_xasprintf(const char *fmt, ...) ST_PRINTF(1, 2);
+ST_API char *st_xvasprintf(const char *fmt, va_list ap);
 
 /* Allocation-failure injection for tests: when ST_FAIL_ALLOC_AT=N is set in the
  * environment (or st_alloc_fail_at(N) is called), the N-th allocation fails and
  * the out-of-memory handler runs. 0 disables injection. */
-void st_alloc_fail_at(unsigned long n);
-unsigned long st_alloc_count(void);
+ST_API void st_alloc_fail_at(unsigned long n);
+ST_API unsigned long st_alloc_count(void);
 
 /* Out of memory: st_out_of_memory runs this thread's fatal cleanup hook, then
  * the out-of-memory handler, which must not return (it exits, aborts or
@@ -46,18 +51,18 @@ unsigned long st_alloc_count(void);
  * (set it before starting threads; NULL restores the default) and returns the
  * previous one. */
 typedef void (*st_oom_handler)(void);
-st_oom_handler st_set_out_of_memory_handler(st_oom_handler handler);
-ST_NORETURN void st_out_of_memory(void);
+ST_API st_oom_handler st_set_out_of_memory_handler(st_oom_handler handler);
+ST_API ST_NORETURN void st_out_of_memory(void);
 /* The fatal cleanup hook of the calling thread: run once by st_out_of_memory
  * and st_internal_error before they end the process (st_atomic_file_open sets
  * it to st_atomic_file_remove_temporaries). NULL clears it. */
 typedef void (*st_fatal_hook)(void);
-void st_set_fatal_cleanup(st_fatal_hook hook);
+ST_API void st_set_fatal_cleanup(st_fatal_hook hook);
 
 /* Internal invariant failure: prints file and line, then abort(). */
 #define st_unreachable(msg) st_internal_error(__FILE__, __LINE__, (msg))
 #define st_assert(cond) ((cond) ? (void)0 : st_internal_error(__FILE__, __LINE__, #cond))
-ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
+ST_API ST_NORETURN void st_internal_error(const char *file, int line, const char *msg);
 
 /* Growable arrays: `ST_VEC(T) name;` declares {T *v; size_t n, cap;}. Zero
  * initialisation is an empty vector; st_vec_free releases the storage.
@@ -138,12 +143,12 @@ static inline uint64_t *st_map_find(const struct st_map *m, uint64_t key)
 
 /* The value of `key`, added as 0 when the map does not hold it (*added says
  * so when `added` is not NULL). The pointer is valid until the next addition. */
-uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added);
+ST_API uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added);
 /* Sets the value of `key`. */
-void st_map_put(struct st_map *m, uint64_t key, uint64_t val);
+ST_API void st_map_put(struct st_map *m, uint64_t key, uint64_t val);
 /* Empties the map; the storage of a large, sparsely used table is released. */
-void st_map_clear(struct st_map *m);
-void st_map_free(struct st_map *m);
+ST_API void st_map_clear(struct st_map *m);
+ST_API void st_map_free(struct st_map *m);
 
 /* The hash table for content keys (strings, word sequences, structures
  * compared field by field): an index over the caller's own array of entries.
@@ -186,7 +191,7 @@ static inline uint32_t st_index_get(const struct st_index *t, uint32_t hash, st_
 }
 
 /* Room for `n` entries without growing. */
-void st_index_reserve(struct st_index *t, uint32_t n);
+ST_API void st_index_reserve(struct st_index *t, uint32_t n);
 
 /* The index of the entry equal to the key; when there is none, `idx` (the
  * caller's next entry, usually) is added under `hash` and returned. */
@@ -206,23 +211,23 @@ static inline uint32_t st_index_put(struct st_index *t, uint32_t hash, st_index_
 
 /* Empties the index in time proportional to the entries it held, so a
  * table refilled many times (one path state after another) keeps its size. */
-void st_index_clear(struct st_index *t);
-void st_index_free(struct st_index *t);
+ST_API void st_index_clear(struct st_index *t);
+ST_API void st_index_free(struct st_index *t);
 
 /* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
 struct st_arena;
-struct st_arena *st_arena_new(void);
-void st_arena_free(struct st_arena *a);
-void *st_arena_alloc(struct st_arena *a, size_t n);
-char *st_arena_strndup(struct st_arena *a, const char *s, size_t n);
-size_t st_arena_bytes(const struct st_arena *a);
+ST_API struct st_arena *st_arena_new(void);
+ST_API void st_arena_free(struct st_arena *a);
+ST_API void *st_arena_alloc(struct st_arena *a, size_t n);
+ST_API char *st_arena_strndup(struct st_arena *a, const char *s, size_t n);
+ST_API size_t st_arena_bytes(const struct st_arena *a);
 
 /* String interning into an arena. */
 struct st_interner;
-struct st_interner *st_interner_new(struct st_arena *a);
-void st_interner_free(struct st_interner *in);
-const char *st_intern(struct st_interner *in, const char *s);
-const char *st_internn(struct st_interner *in, const char *s, size_t n);
+ST_API struct st_interner *st_interner_new(struct st_arena *a);
+ST_API void st_interner_free(struct st_interner *in);
+ST_API const char *st_intern(struct st_interner *in, const char *s);
+ST_API const char *st_internn(struct st_interner *in, const char *s, size_t n);
 
 /* A growable character buffer, used by the printer and diagnostics.
  *
@@ -237,23 +242,23 @@ struct st_buf {
 	void (*drain)(struct st_buf *b);
 	void *drain_ctx;
 };
-void st_buf_putc(struct st_buf *b, char c);
-void st_buf_puts(struct st_buf *b, const char *s);
-void st_buf_putn(struct st_buf *b, const char *s, size_t n);
-void st_buf_printf(struct st_buf *b, const char *fmt, ...) ST_PRINTF(2, 3);
+ST_API void st_buf_putc(struct st_buf *b, char c);
+ST_API void st_buf_puts(struct st_buf *b, const char *s);
+ST_API void st_buf_putn(struct st_buf *b, const char *s, size_t n);
+ST_API void st_buf_printf(struct st_buf *b, const char *fmt, ...) ST_PRINTF(2, 3);
 /* `s` between double quotes with '"' and '\\' escaped by a backslash: the
  * quoting of .stir strings, pass option values, assembly symbols and DOT IDs. */
-void st_buf_put_quoted(struct st_buf *b, const char *s);
-void st_buf_free(struct st_buf *b);
+ST_API void st_buf_put_quoted(struct st_buf *b, const char *s);
+ST_API void st_buf_free(struct st_buf *b);
 /* NUL-terminates and returns the data (owned by the buffer). */
-const char *st_buf_cstr(struct st_buf *b);
+ST_API const char *st_buf_cstr(struct st_buf *b);
 
 /* Whole-file I/O. st_read_file returns NULL with errno set on failure; "-"
  * reads standard input. st_write_file_atomic writes to a temporary file in the
  * same directory and renames it over `path`, so `path` is either the old file
  * or the complete new one; it returns false with errno set on failure. */
-char *st_read_file(const char *path, size_t *len);
-bool st_write_file_atomic(const char *path, const char *data, size_t len);
+ST_API char *st_read_file(const char *path, size_t *len);
+ST_API bool st_write_file_atomic(const char *path, const char *data, size_t len);
 
 /* st_write_file_atomic in steps, for output written as it is produced: open
  * creates the temporary file (false with errno set on failure), write
@@ -266,17 +271,17 @@ struct st_atomic_file {
 	int err; /* first write error */
 	struct st_atomic_file *next_open; /* this thread's open temporaries */
 };
-bool st_atomic_file_open(struct st_atomic_file *af, const char *path);
-void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t len);
-bool st_atomic_file_commit(struct st_atomic_file *af);
-void st_atomic_file_abort(struct st_atomic_file *af);
+ST_API bool st_atomic_file_open(struct st_atomic_file *af, const char *path);
+ST_API void st_atomic_file_write(struct st_atomic_file *af, const char *data, size_t len);
+ST_API bool st_atomic_file_commit(struct st_atomic_file *af);
+ST_API void st_atomic_file_abort(struct st_atomic_file *af);
 /* Removes the temporary file of every st_atomic_file this thread has open and
  * not yet committed or aborted. It is the fatal cleanup hook of a thread that
  * opened one, so st_out_of_memory and st_internal_error never leave a partial
  * output either. */
-void st_atomic_file_remove_temporaries(void);
+ST_API void st_atomic_file_remove_temporaries(void);
 
 /* Edit distance, for "did you mean" suggestions. */
-size_t st_edit_distance(const char *a, const char *b);
+ST_API size_t st_edit_distance(const char *a, const char *b);
 
 #endif

@@ -8,17 +8,17 @@
  * predecessor lists consistent with successor lists, valid register ranges,
  * well-formed mod.memtoken and wait modifiers. Reports located errors to
  * `diag`; returns the number of errors found. */
-size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag);
+ST_API size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag);
 
 /* The per-instruction part of st_verify_module (register ranges, interpreted
  * modifiers and cycle attributes); the parser runs it on every instruction it
  * reads. Returns the number of errors reported. */
-size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag);
+ST_API size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag);
 
 /* Warns, located at the instruction with a "did you mean", about every
  * instruction read from the input whose mnemonic the ISA table does not know
  * (its counter and operand roles are unknown, so a wait could be missing);
  * --allow-unknown-mnemonics skips this. Returns the number of warnings. */
-size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *diag);
+ST_API size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *diag);
 
 #endif

@@ -37,11 +37,11 @@ struct st_reg_group {
 	uint32_t count;
 };
 
-bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b);
+ST_API bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b);
 /* Orders by class, first index, then count (a total order for sorting). */
-int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b);
+ST_API int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b);
 /* Formats as printed: v5, v[0:7]. */
-void st_reg_group_format(struct st_reg_group g, char *buf, size_t size);
+ST_API void st_reg_group_format(struct st_reg_group g, char *buf, size_t size);
 
 /* WmmaNode: one wmma of the block. After detectABIndices, `a` is the
  * pool-varying source and `b` the pool-shared one; `a_operand`/`b_operand` are
@@ -68,11 +68,11 @@ struct st_wmma_liveness {
 	ST_VEC(struct st_wmma_interval) intervals;
 	bool finished;
 };
-void st_wmma_liveness_add(struct st_wmma_liveness *l, struct st_reg_group g, uint32_t first, uint32_t last);
-void st_wmma_liveness_finish(struct st_wmma_liveness *l);
+ST_API void st_wmma_liveness_add(struct st_wmma_liveness *l, struct st_reg_group g, uint32_t first, uint32_t last);
+ST_API void st_wmma_liveness_finish(struct st_wmma_liveness *l);
 /* NULL when the group has no interval. Requires st_wmma_liveness_finish. */
-const struct st_wmma_interval *st_wmma_liveness_find(const struct st_wmma_liveness *l, struct st_reg_group g);
-void st_wmma_liveness_free(struct st_wmma_liveness *l);
+ST_API const struct st_wmma_interval *st_wmma_liveness_find(const struct st_wmma_liveness *l, struct st_reg_group g);
+ST_API void st_wmma_liveness_free(struct st_wmma_liveness *l);
 
 /* Layer 1, IRegLivenessAnalysis: computeLiveness(block, wmmaSeq) adds one
  * interval per A and B group of `seq` (positions are indices into seq) to
@@ -84,7 +84,7 @@ struct st_wmma_liveness_backend {
 	                         size_t nseq, struct st_wmma_liveness *out);
 };
 /* WmmaIntervalLiveness: [first wmma reading the group, last wmma reading it]. */
-extern const struct st_wmma_liveness_backend st_wmma_interval_liveness;
+ST_API extern const struct st_wmma_liveness_backend st_wmma_interval_liveness;
 
 /* AliasCandidate: `from` (a pool-varying group of pool `from_pool`) can live
  * in the registers of `to` (the corresponding group of pool `to_pool`). */
@@ -115,7 +115,7 @@ enum st_wmma_reason {
 	ST_WMMA_STRADDLED,       /* every alias has an operand straddling its registers */
 	ST_WMMA_DECLINED,        /* a custom algorithm declined for its own reason */
 };
-const char *st_wmma_reason_name(enum st_wmma_reason r);
+ST_API const char *st_wmma_reason_name(enum st_wmma_reason r);
 
 /* What solve produces. `order` lists every node of every pool exactly once,
  * in the desired order; both vectors arrive empty and belong to the analysis. */
@@ -133,7 +133,7 @@ struct st_wmma_reorder_algorithm {
 	                             const struct st_wmma_liveness *liveness, struct st_wmma_solution *out);
 };
 /* PoolVaryingReorderAlgorithm (see docs/passes/wmma-vgpr-reorder.md). */
-extern const struct st_wmma_reorder_algorithm st_wmma_pool_varying_algorithm;
+ST_API extern const struct st_wmma_reorder_algorithm st_wmma_pool_varying_algorithm;
 
 /* RegReplacement: rewrite operand `operand` of `inst` (a destination when
  * `is_dst`) from `old_reg` to `new_reg`. */
@@ -162,24 +162,24 @@ struct st_wmma_reorder_result {
 /* An analysis: the two layers plus the results of the blocks it analysed.
  * NULL for a layer selects the built-in one. */
 struct st_wmma_analysis;
-struct st_wmma_analysis *st_wmma_analysis_new(const struct st_wmma_liveness_backend *liveness,
-                                              const struct st_wmma_reorder_algorithm *algorithm);
-void st_wmma_analysis_free(struct st_wmma_analysis *a);
+ST_API struct st_wmma_analysis *st_wmma_analysis_new(const struct st_wmma_liveness_backend *liveness,
+                                                     const struct st_wmma_reorder_algorithm *algorithm);
+ST_API void st_wmma_analysis_free(struct st_wmma_analysis *a);
 /* Analyses every block of every function, discarding earlier results. */
-void st_wmma_analysis_run(struct st_wmma_analysis *a, struct st_module *m);
+ST_API void st_wmma_analysis_run(struct st_wmma_analysis *a, struct st_module *m);
 /* Analyses one block (replacing an earlier result for it) and returns it. */
-const struct st_wmma_reorder_result *st_wmma_analysis_run_block(struct st_wmma_analysis *a, struct st_block *b);
+ST_API const struct st_wmma_reorder_result *st_wmma_analysis_run_block(struct st_wmma_analysis *a, struct st_block *b);
 /* getWmmaReorderResult: the result for `b`, or NULL when `a` has not analysed it. */
-const struct st_wmma_reorder_result *st_wmma_reorder_result(const struct st_wmma_analysis *a,
-                                                            const struct st_block *b);
+ST_API const struct st_wmma_reorder_result *st_wmma_reorder_result(const struct st_wmma_analysis *a,
+                                                                   const struct st_block *b);
 
 /* The analysis StinkyWmmaVgprReorderPass uses and leaves on the module. To
  * run the pass with custom layers, attach an analysis built with them before
  * the pass runs; otherwise the pass attaches one with the built-in layers.
  * The module takes ownership of an attached analysis (freed by
  * st_module_free or when another one is attached). */
-void st_wmma_analysis_attach(struct st_module *m, struct st_wmma_analysis *a);
-struct st_wmma_analysis *st_wmma_module_analysis(const struct st_module *m);
+ST_API void st_wmma_analysis_attach(struct st_module *m, struct st_wmma_analysis *a);
+ST_API struct st_wmma_analysis *st_wmma_module_analysis(const struct st_module *m);
 
 /* Building blocks, for custom algorithms and tests. */
 
@@ -187,10 +187,11 @@ struct st_wmma_analysis *st_wmma_module_analysis(const struct st_module *m);
  * node so `a` is it (setting a_operand/b_operand). On entry each node's `a`
  * holds its src0 group and `b` its src1 group. Returns the source operand
  * index of A (0 or 1). */
-unsigned st_wmma_detect_ab_indices(struct st_wmma_node *seq, size_t n);
+ST_API unsigned st_wmma_detect_ab_indices(struct st_wmma_node *seq, size_t n);
 /* reorderContiguously: writes to out[0..n) the nodes of one pool with each A
  * group's nodes contiguous, groups by first appearance, nodes within a group
  * in their original order. */
-void st_wmma_reorder_contiguously(const struct st_wmma_node *const *pool, size_t n, const struct st_wmma_node **out);
+ST_API void st_wmma_reorder_contiguously(const struct st_wmma_node *const *pool, size_t n,
+                                         const struct st_wmma_node **out);
 
 #endif
