@@ -68,8 +68,12 @@ static inline bool st_counter_regs_in_order(enum st_counter c)
 	return c < ST_NUM_COUNTERS && st_counter_table[c].regs_in_order;
 }
 /* The counter a memory op of counter c occupies: with `storesOnLoadcnt` (the
- * seed's table) vector stores count on LOAD. The one place that says so. */
-ST_API enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt);
+ * seed's table) vector stores count on LOAD. The one place that says so
+ * (inline: the wait pass asks it for every op it tracks). */
+static inline enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt)
+{
+	return c == ST_CNT_STORE && stores_on_loadcnt ? ST_CNT_LOAD : c;
+}
 /* The modifier field of mod.swaitcnt that holds counter c's half of a packed
  * s_wait_<mem>_dscnt, and the synonym of a counter's own field, or NULL
  * (the ST_SWAITCNT_FIELD rows of counters.def). */

@@ -84,11 +84,6 @@ const char *st_counter_wait_mnemonic(enum st_counter c)
 	return c < ST_NUM_COUNTERS ? st_counter_table[c].wait_mnemonic : "";
 }
 
-enum st_counter st_counter_remap(enum st_counter c, bool stores_on_loadcnt)
-{
-	return c == ST_CNT_STORE && stores_on_loadcnt ? ST_CNT_LOAD : c;
-}
-
 const char *st_swaitcnt_field(enum st_counter c, const char *except)
 {
 	for (size_t k = 0; k < NSWAITCNT_FIELDS; k++)

@@ -139,6 +139,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 		df->facts[k] = facts_of(df->insts[k]);
 		df->has_flat |= st_inst_is_flat(df->insts[k]);
 		df->unknown_ops |= st_inst_is_call(df->insts[k]);
+		df->binds_next |= df->insts[k]->kind == ST_ITEM_INST && st_inst_bound_next(df->insts[k]);
 	}
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
@@ -297,27 +298,6 @@ struct reqctx {
 	struct wc_why *why;
 	unsigned replaces; /* WC_REPLACES_*: token rules a ring anchor replaces */
 };
-
-/* tightenRequired: a dependency at countFrom `depth` on counter c. */
-void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, struct wc_contrib x)
-{
-	st_assert(depth >= 1);
-	enum st_counter c = x.counter;
-	if (depth > WC_MAX_IN_FLIGHT)
-		req->beyond_cap[c] = true;
-	int max = st_counter_max(c);
-	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
-	/* Out of order (KM, or a flat op in flight on the counter, or a flat
-	 * producer): only a full drain retires a given op. */
-	if (!st_counter_in_order(c) || req->flat[c] || (req->has_flat && x.producer && st_inst_is_flat(x.producer)))
-		w = 0;
-	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
-		req->cnt[c] = w;
-	if (why) {
-		x.value = w;
-		st_vec_push(why, x);
-	}
-}
 
 #define for_each_queue(rc, c, q)                                                                   \
 	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
@@ -864,15 +844,18 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 			if (st_counter_writes_regs((enum st_counter)c))
 				st_wc_emit_issued(&emit[c]);
 	}
-	enum st_counter cs[2] = {counter_at(df, i->id), ST_CNT_NONE};
-	if (df->has_flat)
-		cs[1] = st_inst_second_counter(i);
-	for (int k = 0; k < 2; k++) {
-		if (cs[k] == ST_CNT_NONE)
-			continue;
-		st_wc_state_append_id(s, cs[k], i, i->id, df->writes[i->id], df->facts[i->id] & F_FLAT);
+	enum st_counter c = counter_at(df, i->id);
+	bool flat = df->facts[i->id] & F_FLAT;
+	if (c != ST_CNT_NONE) {
+		st_wc_state_append_id(s, c, i, i->id, df->writes[i->id], flat);
 		if (emit)
-			st_wc_emit_issued(&emit[cs[k]]);
+			st_wc_emit_issued(&emit[c]);
+	}
+	c = flat ? st_inst_second_counter(i) : ST_CNT_NONE;
+	if (c != ST_CNT_NONE) {
+		st_wc_state_append_id(s, c, i, i->id, df->writes[i->id], flat);
+		if (emit)
+			st_wc_emit_issued(&emit[c]);
 	}
 }
 

@@ -102,7 +102,7 @@ static struct st_inst *prev_inst(struct st_inst *i)
 static struct st_inst *insertion_point(const struct wc_dataflow *df, struct st_inst *i, int skipped[ST_NUM_COUNTERS])
 {
 	struct st_inst *pos = i;
-	for (bool moved = true; moved;) {
+	for (bool moved = df->binds_next; moved;) {
 		moved = false;
 		unsigned dist = 1;
 		for (struct st_inst *q = prev_inst(pos); q && dist <= 64; q = prev_inst(q), dist++) {

@@ -117,7 +117,7 @@ static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint
 	return lo;
 }
 
-int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op)
+static inline int64_t newest_of(const struct wc_queue *q, const struct st_inst *op)
 {
 	/* The newest issue of op, whatever its variant: variants sort after
 	 * variant 0, next to each other. */
@@ -129,9 +129,14 @@ int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op
 	return best;
 }
 
+int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op)
+{
+	return newest_of(q, op);
+}
+
 uint32_t st_wc_queue_count_from_at(const struct wc_queue *q, const struct st_inst *op, bool *unknown, int64_t *at)
 {
-	int64_t k = st_wc_queue_newest_of(q, op);
+	int64_t k = newest_of(q, op);
 	uint32_t d = k >= 0 ? st_wc_queue_depth(q, (uint32_t)k) : 0;
 	uint32_t u = st_wc_queue_unk_depth(q);
 	*unknown = u && (!d || u < d);

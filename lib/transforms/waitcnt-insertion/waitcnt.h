@@ -306,6 +306,7 @@ struct wc_dataflow {
 	bool loop_carried_token_deps;
 	bool stores_on_loadcnt;
 	bool has_flat; /* the function has flat ops (which also count on DS) */
+	bool binds_next; /* an s_delay_alu or s_clause binds instructions to the one before (emit.c) */
 	bool unknown_ops; /* callable or calls: unknown ops in flight at entry / after calls */
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
@@ -400,9 +401,28 @@ static inline bool wc_is_phi(const struct st_inst *i)
 	return i->kind == ST_ITEM_PHI;
 }
 
-/* tightenRequired: a dependency at countFrom `depth`, described by `c`
- * (its value is filled in). */
-void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, struct wc_contrib c);
+/* tightenRequired: a dependency at countFrom `depth`, described by `x`
+ * (its value is filled in). Inline: computeRequiredWaits calls it for every
+ * dependency it finds. */
+static inline void st_wc_tighten(struct wc_required *req, struct wc_why *why, uint32_t depth, struct wc_contrib x)
+{
+	st_assert(depth >= 1);
+	enum st_counter c = x.counter;
+	if (depth > WC_MAX_IN_FLIGHT)
+		req->beyond_cap[c] = true;
+	int max = st_counter_max(c);
+	int w = depth - 1 > (uint32_t)max ? max : (int)(depth - 1);
+	/* Out of order (KM, or a flat op in flight on the counter, or a flat
+	 * producer): only a full drain retires a given op. */
+	if (!st_counter_in_order(c) || req->flat[c] || (req->has_flat && x.producer && st_inst_is_flat(x.producer)))
+		w = 0;
+	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
+		req->cnt[c] = w;
+	if (why) {
+		x.value = w;
+		st_vec_push(why, x);
+	}
+}
 
 /* Loop annotations (annotations.c). */
 /* Decodes the function's annotations; false (errors reported) when one is
