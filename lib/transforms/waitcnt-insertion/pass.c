@@ -15,6 +15,7 @@
  *   emitWaits, removePHIs               only in --process-blocks blocks (emit.c)
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
@@ -58,6 +59,22 @@ static bool tensor_raw_needs_wait(const struct wc_dataflow *df, const struct st_
 	return st_inst_is_lds_fence(i) || df->num_waves == 1;
 }
 
+/* The solved plan again, with its reasons: without loop annotations the
+ * solve is deterministic (no variants are interned), so the fallback's
+ * reasons need not be kept beside finalizePlan's, a plan's worth of memory
+ * on a large kernel. What the last simulation left for emit (its queue-cap
+ * diagnostics) is kept. */
+static void explain_solved(struct wc_dataflow *df, struct wc_plan *solved)
+{
+	st_assert(!df->loops.any);
+	struct st_inst *overflow[ST_NUM_COUNTERS];
+	memcpy(overflow, df->overflow_at, sizeof overflow);
+	bool ok = st_wc_solve(df, WC_SOLVE, NULL);
+	st_assert(ok);
+	st_wc_materialize_plan(df, WC_SOLVE, NULL, solved, true);
+	memcpy(df->overflow_at, overflow, sizeof overflow);
+}
+
 /* Returns false when the function's loop annotations are malformed. */
 static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
 {
@@ -88,7 +105,8 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		/* The solver's plan is sound on its own: the fallback of every
 		 * later stage. */
 		struct wc_plan solved = {0};
-		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain);
+		bool later = !df.loops.any; /* its reasons, when it is the plan (explain_solved) */
+		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain && !later);
 		/* finalizePlan records the reasons of the plan it returns. */
 		st_wc_plan_copy_waits(&plan, &solved);
 		bool changed = false;
@@ -99,8 +117,11 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		}
 		if (!st_wc_finalize_plan(&df, &plan, explain, &sweeps)) {
 			st_wc_plan_copy(&plan, &solved);
-			if (!changed || !st_wc_finalize_plan(&df, &plan, explain, &sweeps))
+			if (!changed || !st_wc_finalize_plan(&df, &plan, explain, &sweeps)) {
+				if (explain && later)
+					explain_solved(&df, &solved);
 				st_wc_plan_copy(&plan, &solved);
+			}
 		}
 		st_wc_plan_free(&solved);
 		if (df.loops.any)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "parsed.h"
+#include "stinkytofu/ssa.h"
 #include "transforms/waitcnt-insertion/waitcnt.h"
 
 static const struct st_loc noloc;
@@ -394,6 +396,77 @@ START_TEST(test_merge_from_predecessors)
 }
 END_TEST
 
+/* Without loop annotations the solve is deterministic: solving again after
+ * finalizePlan's simulations gives the solved plan again, reasons included,
+ * which the pass relies on to record the fallback's reasons only when it
+ * needs them. */
+START_TEST(test_solve_again_same_plan)
+{
+	struct parsed p;
+	parse(&p, "st.func @f() {\n"
+	          "^entry:\n"
+	          "  v0 = \"st.ds_load_b32\"(v40)\n"
+	          "  v[2:3] = \"st.global_load_b64\"(v[60:61], off)\n"
+	          "  \"st.s_cbranch_scc1\"(\"b\", SCC0)\n"
+	          "  Successors: ^a, ^b\n"
+	          "^a:\n"
+	          "  v1 = \"st.ds_load_b32\"(v41)\n"
+	          "  Successors: ^loop\n"
+	          "^b:\n"
+	          "  v4 = \"st.v_add_f32\"(v2, v2)\n"
+	          "  Successors: ^loop\n"
+	          "^loop:\n"
+	          "  v5 = \"st.v_add_f32\"(v0, v1)\n"
+	          "  v0 = \"st.ds_load_b32\"(v42)\n"
+	          "  v[2:3] = \"st.global_load_b64\"(v[62:63], off)\n"
+	          "  \"st.s_cbranch_scc1\"(\"loop\", SCC0)\n"
+	          "  Successors: ^loop, ^exit\n"
+	          "^exit:\n"
+	          "  v6 = \"st.v_add_f32\"(v2, v0)\n"
+	          "  \"st.s_endpgm\"()\n"
+	          "}\n");
+	ck_assert_ptr_nonnull(p.m);
+	struct st_function *f = p.m->funcs.v[0];
+	st_function_compute_preds(f);
+	struct st_cfg cfg;
+	st_cfg_build(&cfg, f);
+	st_build_use_def_chain(f, &cfg, true, true);
+	struct wc_dataflow df;
+	st_wc_dataflow_init(&df, NULL, f, &cfg);
+	ck_assert(st_wc_loops_init(&df));
+	ck_assert(!df.loops.any);
+	struct wc_plan first = {0}, plan = {0}, again = {0};
+	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL));
+	st_wc_materialize_plan(&df, WC_SOLVE, NULL, &first, true);
+	ck_assert_uint_gt(first.anchors.n, 0);
+	ck_assert_uint_gt(first.reasons.n, 0);
+	st_wc_plan_copy_waits(&plan, &first);
+	ck_assert_uint_eq(plan.reasons.n, 0); /* no tail drains: no reasons kept */
+	unsigned sweeps = 0;
+	ck_assert(st_wc_finalize_plan(&df, &plan, true, &sweeps));
+	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL));
+	st_wc_materialize_plan(&df, WC_SOLVE, NULL, &again, true);
+	ck_assert(st_wc_plan_same(&first, &again));
+	ck_assert_uint_eq(again.anchors.n, first.anchors.n);
+	for (size_t k = 0; k < first.anchors.n; k++)
+		ck_assert_ptr_eq(again.anchors.v[k].inst, first.anchors.v[k].inst);
+	ck_assert_uint_eq(again.reasons.n, first.reasons.n);
+	for (size_t k = 0; k < first.reasons.n; k++) {
+		const struct wc_reason *x = &first.reasons.v[k], *y = &again.reasons.v[k];
+		ck_assert(x->anchor == y->anchor && x->drain == y->drain && x->counter == y->counter && x->rule == y->rule &&
+		          x->producer == y->producer && x->from.pred == y->from.pred && x->from.var == y->from.var &&
+		          x->from.known_var == y->from.known_var && x->from.access == y->from.access);
+	}
+	st_wc_plan_free(&first);
+	st_wc_plan_free(&plan);
+	st_wc_plan_free(&again);
+	st_wc_dataflow_free(&df);
+	st_remove_phis_in(f, NULL);
+	st_cfg_free(&cfg);
+	done(&p);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("waitcnt-insertion");
@@ -408,6 +481,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_needs_new_wait);
 	tcase_add_test(tc, test_spec_and_plan);
 	tcase_add_test(tc, test_merge_from_predecessors);
+	tcase_add_test(tc, test_solve_again_same_plan);
 	suite_add_tcase(s, tc);
 	return s;
 }
