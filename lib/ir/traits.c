@@ -228,17 +228,19 @@ bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
 		return false;
-	struct st_u32vec ids = {0};
-	st_inst_memtoken_ids(i, &ids);
-	bool missing = false;
-	for (size_t k = 0; k < ids.n && !missing; k++) {
-		uint32_t t = ids.v[k];
+	/* The ids as st_inst_memtoken_ids reads them, without collecting them:
+	 * the wait pass asks this of every instruction. */
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	for (int k = 0; k < n; k++) {
+		uint32_t t;
+		if (!st_memtoken_id(&tokens[k], &t))
+			continue;
 		if ((to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) ||
 		    (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t))) {
 			*token = t;
-			missing = true;
+			return true;
 		}
 	}
-	st_vec_free(&ids);
-	return missing;
+	return false;
 }
