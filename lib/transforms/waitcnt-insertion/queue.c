@@ -193,8 +193,10 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 	q->clock++;
 	/* A re-issue (next loop iteration) supersedes the older issue: the
 	 * consumer reads the newest one and draining it drains the older. */
-	bool found;
-	uint32_t k = find_id(q, op, id, 0, &found);
+	bool found = false;
+	/* Ops mostly issue in id order (program order within a block): one past
+	 * the last entry needs no search. */
+	uint32_t k = q->n && q->ops[q->n - 1].id < id ? q->n : find_id(q, op, id, 0, &found);
 	if (found) {
 		/* `oldest` stays a lower bound; drop_deeper recomputes it. */
 		q->ops[k].stamp = q->clock;
