@@ -123,6 +123,8 @@ static inline int64_t newest_of(const struct wc_queue *q, const struct st_inst *
 	 * variant 0, next to each other. */
 	bool found;
 	int64_t best = -1;
+	if (!q->n || op->id < q->ops[0].id || op->id > q->ops[q->n - 1].id)
+		return -1;
 	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++)
 		if (q->ops[k].op == op && (best < 0 || q->ops[k].stamp > q->ops[best].stamp))
 			best = k;
