@@ -169,33 +169,27 @@ static bool check_prerequisite(struct st_pass_ctx *ctx)
 	return false;
 }
 
+static bool insert_in_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *arg)
+{
+	(void)arg;
+	st_function_compute_preds(f);
+	struct st_cfg cfg;
+	st_cfg_build(&cfg, f);
+	st_build_use_def_chain(f, &cfg, true, true);
+	bool ok = run_function(ctx, f, &cfg);
+	st_remove_phis_in(f, mask);
+	st_cfg_free(&cfg);
+	return ok;
+}
+
 static bool run(struct st_pass_ctx *ctx)
 {
-	struct st_module *m = ctx->module;
-	if (!check_prerequisite(ctx))
-		return false;
-	bool ok = true;
-	for (size_t k = 0; k < m->funcs.n; k++) {
-		struct st_function *f = m->funcs.v[k];
-		if (!f->blocks.n)
-			continue;
-		st_function_compute_preds(f);
-		struct st_cfg cfg;
-		st_cfg_build(&cfg, f);
-		st_build_use_def_chain(f, &cfg, true, true);
-		ok &= run_function(ctx, f, &cfg);
-		bool *mask = st_pass_block_mask(ctx, f);
-		st_remove_phis_in(f, mask);
-		free(mask);
-		st_cfg_free(&cfg);
-	}
-	return ok;
+	return check_prerequisite(ctx) && st_pass_run_functions(ctx, insert_in_function, NULL);
 }
 
 const struct st_pass_info st_pass_waitcnt_insertion = {
 	.name = "StinkyWaitCntInsertionPass",
 	.summary = "insert s_wait_* so every asynchronous memory op completes before its consumers",
-	.options = options,
-	.noptions = sizeof options / sizeof options[0],
+	ST_PASS_OPTIONS(options),
 	.run = run,
 };
