@@ -128,7 +128,7 @@ static void annotation_slots(const struct validator *v, const struct fact *f, ui
 		for (uint32_t k = 0; k < lc->ntokens; k++) {
 			uint32_t t = lc->tokens[k];
 			/* A token no op carries needs no slot: nothing overlaps it. */
-			if (bsearch(&t, v->toku.v, v->toku.n, sizeof t, st_wv_cmp_u32))
+			if (v->toku.n && bsearch(&t, v->toku.v, v->toku.n, sizeof t, st_wv_cmp_u32))
 				r[base + SLOT_TOKENS + token_index(v, t)] = cap;
 		}
 	}
