@@ -828,21 +828,22 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 
 void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_inst *i, struct wc_emit emit[ST_NUM_COUNTERS])
 {
-	if (df->unknown_ops && st_inst_is_call(i) && df->amdgpu_calls) {
-		/* The callee waited for everything that writes registers before
-		 * it returned, ours and its own. */
-		for (int c = 0; c < ST_NUM_COUNTERS; c++)
-			if (st_counter_writes_regs((enum st_counter)c)) {
+	if (df->unknown_ops && st_inst_is_call(i)) {
+		/* amdgpuCallConvention: the callee waited for everything that
+		 * writes registers before it returned, ours and its own. Else it
+		 * may return with ops of its own in flight. */
+		if (!df->amdgpu_calls)
+			st_wc_unknown_op(s);
+		for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+			if (!st_counter_writes_regs((enum st_counter)c))
+				continue;
+			if (df->amdgpu_calls)
 				st_wc_state_trim(s, (enum st_counter)c, 0);
-				if (emit)
-					st_wc_emit_waited(&emit[c], 0);
-			}
-	} else if (df->unknown_ops && st_inst_is_call(i)) {
-		/* The callee may return with ops of its own in flight. */
-		st_wc_unknown_op(s);
-		for (int c = 0; emit && c < ST_NUM_COUNTERS; c++)
-			if (st_counter_writes_regs((enum st_counter)c))
+			if (emit && df->amdgpu_calls)
+				st_wc_emit_waited(&emit[c], 0);
+			else if (emit)
 				st_wc_emit_issued(&emit[c]);
+		}
 	}
 	enum st_counter c = counter_at(df, i->id);
 	bool flat = df->facts[i->id] & F_FLAT;

@@ -343,12 +343,13 @@ static void apply(struct validator *v, uint32_t id)
 		st_wv_issue(v, f->counter, w);
 		st_wv_note_writes(v, id, w);
 	}
-	if (v->unknown_ops && st_inst_is_call(f->inst) && v->amdgpu_calls) {
-		/* The callee waited for every op that writes registers. */
-		for (int g = 0; g < NWAW; g++)
+	if (v->unknown_ops && st_inst_is_call(f->inst)) {
+		/* amdgpuCallConvention: the callee waited for every op that
+		 * writes registers. Else it may return with ops of its own. */
+		for (int g = 0; g < NWAW && v->amdgpu_calls; g++)
 			apply_wait(v, waw_counters[g], 0);
-	} else if (v->unknown_ops && st_inst_is_call(f->inst)) {
-		issue_unknown_ops(v, id);
+		if (!v->amdgpu_calls)
+			issue_unknown_ops(v, id);
 	}
 }
 
