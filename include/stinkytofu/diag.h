@@ -70,6 +70,10 @@ ST_API void st_diag_vemit(struct st_diag_engine *d, enum st_severity sev, struct
 #define st_warning(d, loc, ...) st_diag_emit((d), ST_SEV_WARNING, (loc), __VA_ARGS__)
 #define st_note(d, loc, ...) st_diag_emit((d), ST_SEV_NOTE, (loc), __VA_ARGS__)
 #define st_remark(d, loc, ...) st_diag_emit((d), ST_SEV_REMARK, (loc), __VA_ARGS__)
+/* The first line of a printed diagnostic, without the newline:
+ * `FILE:LINE:COL: error: MSG`, or `FILE: error: MSG` (`stinkytofu-opt:
+ * error: MSG` without a file) when it has no line. */
+ST_API void st_diag_format(struct st_buf *out, const struct st_diag *diag);
 /* Prints one diagnostic (with source line and caret) to the engine's stream. */
 ST_API void st_diag_print(struct st_diag_engine *d, const struct st_diag *diag);
 ST_API const char *st_severity_name(enum st_severity sev);

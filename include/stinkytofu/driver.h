@@ -26,6 +26,9 @@ enum st_output_mode {
  * as --input-format says. */
 enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM };
 
+/* The largest --NumWaves (0 is multi-wave). */
+enum { ST_MAX_NUM_WAVES = 1024 };
+
 /* Exit statuses. */
 enum { ST_EXIT_OK = 0, ST_EXIT_ERROR = 1, ST_EXIT_USAGE = 2 };
 
@@ -66,6 +69,34 @@ ST_API void st_driver_options_fini(struct st_driver_options *o);
 ST_API int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FILE *err);
 /* Does what `o` says; returns the exit status (see docs/cli.md). */
 ST_API int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err);
+
+/* The run's steps one at a time, for a program that keeps modules in memory
+ * between them (the Python package of python/ is one). Each reports to `d`
+ * exactly what stinkytofu-opt reports for the same input and flags.
+ *
+ * Whether the command line reads the input `path` as assembly (by its
+ * extension, .s or .asm) when --input-format is not given. */
+ST_API bool st_driver_path_is_asm(const char *path);
+/* Reads text[0..len), named `file`, whose first line is `first_line`, as the
+ * driver reads an input: parsed as assembly when `asm_input` (the module then
+ * refers to the text, which the caller keeps until st_module_free), else as
+ * .stir (the .stir form of an assembly input becomes assembly again); then
+ * the IR verifier, the unknown-mnemonic warnings unless
+ * `allow_unknown_mnemonics`, and for .stir the check of the CFG against the
+ * code. Returns NULL when the text does not parse; a module that parsed is
+ * returned even when a check failed (d->nerrors says so), so the caller can
+ * still look at its labels. */
+ST_API struct st_module *st_driver_read(const char *file, const char *text, size_t len, uint32_t first_line,
+                                        bool asm_input, bool allow_unknown_mnemonics, struct st_diag_engine *d);
+/* Appends to `p` what --pass-pipeline=`text` (NULL: nothing) and
+ * --verify-waits[=`verify_waits`] (NULL: off, "" or "strict") add: the
+ * passes, then the validator with the model options of the pipeline's last
+ * StinkyWaitCntInsertionPass. False after an error (unknown pass or option,
+ * with its suggestion; bad value). */
+ST_API bool st_driver_pipeline(struct st_pipeline *p, const char *text, const char *verify_waits,
+                               struct st_diag_engine *d);
+/* The library's version, as --version prints it ("0.1.0"). */
+ST_API const char *st_version(void);
 
 ST_API void st_driver_print_help(FILE *out);
 /* The manual page stinkytofu-opt(1), in roff, from the same tables as --help

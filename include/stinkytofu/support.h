@@ -39,7 +39,9 @@ ST_API char *st_xvasprintf(const char *fmt, va_list ap);
 
 /* Allocation-failure injection for tests: when ST_FAIL_ALLOC_AT=N is set in the
  * environment (or st_alloc_fail_at(N) is called), the N-th allocation fails and
- * the out-of-memory handler runs. 0 disables injection. */
+ * the out-of-memory handler runs. 0 disables injection. Counts are per thread:
+ * st_alloc_fail_at and st_alloc_count concern the calling thread, and each
+ * thread reads ST_FAIL_ALLOC_AT for itself. */
 ST_API void st_alloc_fail_at(unsigned long n);
 ST_API unsigned long st_alloc_count(void);
 

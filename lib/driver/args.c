@@ -66,8 +66,8 @@ static bool set_num_waves(struct st_driver_options *o, const char *v, struct st_
 	char *end;
 	errno = 0;
 	long n = strtol(v, &end, 10);
-	if (!*v || *end || errno || n < 0 || n > 1024) {
-		st_error(d, noloc, "--NumWaves expects a wave count from 0 (multi-wave) to 1024, got '%s'", v);
+	if (!*v || *end || errno || n < 0 || n > ST_MAX_NUM_WAVES) {
+		st_error(d, noloc, "--NumWaves expects a wave count from 0 (multi-wave) to %d, got '%s'", ST_MAX_NUM_WAVES, v);
 		return false;
 	}
 	o->config.num_waves = (int)n;
@@ -213,6 +213,23 @@ static void inherit_model_options(struct st_pipeline *pl)
 					v->opts[k] = ins->opts[j];
 		return;
 	}
+}
+
+bool st_driver_pipeline(struct st_pipeline *p, const char *text, const char *verify_waits, struct st_diag_engine *d)
+{
+	if (text && !st_pipeline_parse(p, text, d))
+		return false;
+	if (!verify_waits)
+		return true;
+	const struct st_pass_info *v = st_pass_lookup(p->registry, "WaitCntValidationCheckPass");
+	if (!v) {
+		st_error(d, noloc, "--verify-waits needs the pass 'WaitCntValidationCheckPass', which this build does not register");
+		return false;
+	}
+	if (!st_pipeline_add(p, v, verify_waits, d))
+		return false;
+	inherit_model_options(p);
+	return true;
 }
 
 /* The driver's flags, in --help order. */
@@ -430,23 +447,12 @@ int st_driver_parse_args(struct st_driver_options *o, int argc, char **argv, FIL
 			ok &= parse_flag(o, argc, argv, &i, &d);
 		}
 	}
-	if (ok && o->pass_pipeline) {
-		if (o->have_pass_flags) {
-			st_error(&d, noloc, "--pass-pipeline cannot be combined with pass flags; put every pass in the pipeline");
-			ok = false;
-		} else {
-			ok = st_pipeline_parse(&o->pipeline, o->pass_pipeline, &d);
-		}
+	if (ok && o->pass_pipeline && o->have_pass_flags) {
+		st_error(&d, noloc, "--pass-pipeline cannot be combined with pass flags; put every pass in the pipeline");
+		ok = false;
 	}
-	if (ok && o->verify_waits) {
-		const struct st_pass_info *p = st_pass_lookup(st_builtin_passes(), "WaitCntValidationCheckPass");
-		if (!p) {
-			st_error(&d, noloc, "--verify-waits needs the pass 'WaitCntValidationCheckPass', which this build does not register");
-			ok = false;
-		} else if ((ok = st_pipeline_add(&o->pipeline, p, o->verify_waits, &d))) {
-			inherit_model_options(&o->pipeline);
-		}
-	}
+	if (ok)
+		ok = st_driver_pipeline(&o->pipeline, o->pass_pipeline, o->verify_waits, &d);
 	if (!o->print_output && o->output_set) {
 		st_error(&d, noloc, "--no-print-output and -o ask for no output and for an output; give one");
 		ok = false;
@@ -658,4 +664,9 @@ void st_driver_list_passes(FILE *out)
 void st_driver_print_version(FILE *out)
 {
 	fprintf(out, "stinkytofu-opt version %s\n", ST_VERSION);
+}
+
+const char *st_version(void)
+{
+	return ST_VERSION;
 }

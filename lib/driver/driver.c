@@ -222,6 +222,40 @@ static bool check_blocks(struct run *r, struct st_diag_engine *d)
 	return ok;
 }
 
+/* The checks of a module that parsed: the verifier, then the warnings on
+ * unknown mnemonics and the CFG check. */
+static void check_module(struct st_module *m, bool asm_input, bool allow_unknown_mnemonics, struct st_diag_engine *d)
+{
+	if (!asm_input)
+		st_asm_from_stir(m); /* the .stir form of an assembly input */
+	if (st_verify_module(m, d))
+		return;
+	if (!allow_unknown_mnemonics)
+		st_warn_unknown_mnemonics(m, d);
+	/* An assembly input's CFG is made from its code, so there are no
+	 * Successors: lines to disagree with it, and the instruction-less
+	 * blocks after s_endpgm (LLVM's .Lfunc_end labels) are no mistake. */
+	if (!m->asm_source)
+		st_cfg_check_module(m, d);
+}
+
+struct st_module *st_driver_read(const char *file, const char *text, size_t len, uint32_t first_line,
+                                 bool asm_input, bool allow_unknown_mnemonics, struct st_diag_engine *d)
+{
+	size_t nerrors = d->nerrors;
+	struct st_module *m = asm_input ? st_parse_asm(file, text, len, first_line, d)
+	                                : st_parse(file, text, len, first_line, d);
+	if (m && d->nerrors == nerrors)
+		check_module(m, asm_input, allow_unknown_mnemonics, d);
+	return m;
+}
+
+bool st_driver_path_is_asm(const char *path)
+{
+	size_t n = strlen(path);
+	return (n > 2 && strcmp(path + n - 2, ".s") == 0) || (n > 4 && strcmp(path + n - 4, ".asm") == 0);
+}
+
 /* Processes one chunk; appends its output to `out` on success. */
 static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 {
@@ -232,32 +266,19 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	d.collect = o->verify_diagnostics;
 	struct st_module *m;
 	double t = st_pm_now();
-	if (r->asm_input) {
-		st_diag_add_source_at(&d, r->file, c->text, c->len, c->first_line);
-		m = st_parse_asm(r->file, c->text, c->len, c->first_line, &d);
-	} else if (r->in) {
+	if (r->in) {
 		st_diag_add_file(&d, r->file);
 		m = st_parse_file(r->file, r->in, &d);
+		if (m && !d.nerrors)
+			check_module(m, false, o->allow_unknown_mnemonics, &d);
 	} else {
 		st_diag_add_source_at(&d, r->file, c->text, c->len, c->first_line);
-		m = st_parse(r->file, c->text, c->len, c->first_line, &d);
+		m = st_driver_read(r->file, c->text, c->len, c->first_line, r->asm_input, o->allow_unknown_mnemonics, &d);
 	}
-	bool ok = m && !d.nerrors;
-	if (ok && !r->asm_input)
-		st_asm_from_stir(m); /* the .stir form of an assembly input */
-	if (ok) {
+	if (m)
 		note_blocks(r, m);
-		/* An unsplit input is checked before any pass runs or anything is written. */
-		ok = st_verify_module(m, &d) == 0 && (o->split_input_file || check_blocks(r, &d)) &&
-		     resolve_region(r, m, &d);
-		if (ok && !o->allow_unknown_mnemonics)
-			st_warn_unknown_mnemonics(m, &d);
-		/* An assembly input's CFG is made from its code, so there are no
-		 * Successors: lines to disagree with it, and the instruction-less
-		 * blocks after s_endpgm (LLVM's .Lfunc_end labels) are no mistake. */
-		if (ok && !m->asm_source)
-			st_cfg_check_module(m, &d);
-	}
+	/* An unsplit input is checked before any pass runs or anything is written. */
+	bool ok = m && !d.nerrors && (o->split_input_file || check_blocks(r, &d)) && resolve_region(r, m, &d);
 	st_pm_add_time(&r->pm, "Parser", st_pm_now() - t);
 	if (ok)
 		ok = st_pm_run(&r->pm, m, &d);
@@ -375,10 +396,8 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	 * text, so those are read whole (so are devices and FIFOs). */
 	FILE *in = NULL;
 	bool asm_input = o->input_format == ST_INPUT_ASM;
-	if (o->input_format == ST_INPUT_AUTO) {
-		size_t n = strlen(path);
-		asm_input = (n > 2 && strcmp(path + n - 2, ".s") == 0) || (n > 4 && strcmp(path + n - 4, ".asm") == 0);
-	}
+	if (o->input_format == ST_INPUT_AUTO)
+		asm_input = st_driver_path_is_asm(path);
 	if (!from_stdin && !o->split_input_file && !o->verify_diagnostics && !asm_input) {
 		struct stat st;
 		in = fopen(path, "rb");

@@ -5,11 +5,13 @@
 
 #include "stinkytofu/support.h"
 
-/* The only mutable process state in the library: the allocation counter used
- * by failure injection. It is test instrumentation, not program state. */
-static unsigned long alloc_count;
-static unsigned long fail_at;
-static bool fail_at_read_env;
+/* The allocation counter of failure injection, per thread: a thread counts
+ * its own allocations, so threads running the library side by side neither
+ * race on it nor fail each other's allocations (ST_FAIL_ALLOC_AT applies to
+ * each thread). It is test instrumentation, not program state. */
+static _Thread_local unsigned long alloc_count;
+static _Thread_local unsigned long fail_at;
+static _Thread_local bool fail_at_read_env;
 
 void st_alloc_fail_at(unsigned long n)
 {

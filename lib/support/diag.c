@@ -99,16 +99,24 @@ static bool find_line(struct st_source *src, uint32_t line, const char **start, 
 	return true;
 }
 
+void st_diag_format(struct st_buf *out, const struct st_diag *g)
+{
+	if (g->loc.line)
+		st_buf_printf(out, "%s:%u:%u: %s: %s", g->loc.file ? g->loc.file : "<input>", g->loc.line, g->loc.col,
+		              st_severity_name(g->sev), g->msg);
+	else
+		st_buf_printf(out, "%s: %s: %s", g->loc.file ? g->loc.file : "stinkytofu-opt", st_severity_name(g->sev),
+		              g->msg);
+}
+
 void st_diag_print(struct st_diag_engine *d, const struct st_diag *g)
 {
 	if (!d->out)
 		return;
-	if (g->loc.line)
-		fprintf(d->out, "%s:%u:%u: %s: %s\n", g->loc.file ? g->loc.file : "<input>", g->loc.line,
-		        g->loc.col, st_severity_name(g->sev), g->msg);
-	else
-		fprintf(d->out, "%s: %s: %s\n", g->loc.file ? g->loc.file : "stinkytofu-opt",
-		        st_severity_name(g->sev), g->msg);
+	struct st_buf head = {0};
+	st_diag_format(&head, g);
+	fprintf(d->out, "%s\n", st_buf_cstr(&head));
+	st_buf_free(&head);
 	struct st_source *src = g->loc.line ? find_source(d, g->loc.file) : NULL;
 	const char *p;
 	size_t n;
