@@ -12,9 +12,14 @@ checks what landed there:
     print the same text, with the wait the pipeline inserts and the wmma figure;
   - the installed stinkytofu-opt reads that text back unchanged;
   - the manual page stinkytofu-opt(1) names every flag of --help and every pass
-    of --list-passes, and groff renders it without a warning.
+    of --list-passes, and groff renders it without a warning;
+  - with --python, the Python package (docs/python.md) is in the interpreter's
+    site-packages directory with the library it loads beside it, and
+    `python3 -c "import stinkytofu; print(stinkytofu.__version__)"` works from
+    there, with nothing else on the library path, and optimizes a kernel.
 
     check-install.py --build BUILDDIR --src SRCDIR --meson MESON --cc CC [--cflag FLAG]...
+                     [--python PYTHON --python-dir SITE_PACKAGES]
 """
 import argparse
 import glob
@@ -38,6 +43,8 @@ def main():
     ap.add_argument('--cc', required=True)
     ap.add_argument('--cflag', action='append', default=[],
                     help='extra compile and link flag (the build\'s sanitizers)')
+    ap.add_argument('--python', help='the interpreter the Python package is built for')
+    ap.add_argument('--python-dir', help='its site-packages directory, where meson installs the package')
     args = ap.parse_args()
     cc = shlex.split(args.cc)
     problems = []
@@ -150,9 +157,44 @@ def main():
                 if r.returncode != 0 or r.stderr:
                     problems.append('groff warns about the manual page:\n' + r.stderr)
 
+        if args.python:
+            problems += check_python(args, dest)
+
     for p in problems:
         print(p)
     return 1 if problems else 0
+
+
+def check_python(args, dest):
+    """The installed Python package: its files, and an import from site-packages alone."""
+    site = dest + args.python_dir
+    pkg = os.path.join(site, 'stinkytofu')
+    problems = []
+    ext = glob.glob(os.path.join(pkg, '_stinkytofu*.so'))
+    for want in ['__init__.py', 'libstinkytofu.so']:
+        if not os.path.exists(os.path.join(pkg, want)):
+            problems.append('the Python package lacks %s in %s' % (want, pkg))
+    if len(ext) != 1:
+        return problems + ['expected one extension module in %s, found %r' % (pkg, ext)]
+    env = {k: v for k, v in os.environ.items() if k not in ('LD_LIBRARY_PATH', 'PYTHONHOME')}
+    env['PYTHONPATH'] = site
+    code = ('import stinkytofu; print(stinkytofu.__version__); print(stinkytofu.__file__); '
+            'print(stinkytofu.optimize(\'st.func @k() {\\n^e:\\n  "st.s_endpgm"()\\n}\\n\', '
+            '"StinkyWaitCntInsertionPass"), end="")')
+    r = run([args.python, '-c', code], env=env, cwd=dest)
+    want = '%s\n%s\nst.func @k() {\n  ^e:\n    "st.s_endpgm"()\n}\n' % (
+        read_version(args.build), os.path.join(pkg, '__init__.py'))
+    if r.returncode != 0 or r.stdout != want:
+        problems.append('importing the installed package printed %r, not %r:\n%s' % (r.stdout, want, r.stderr))
+    r = run(['ldd', ext[0]], env=env)
+    if r.returncode == 0 and os.path.join(pkg, 'libstinkytofu.so') not in r.stdout:
+        problems.append('the extension does not load the libstinkytofu.so beside it:\n' + r.stdout)
+    return problems
+
+
+def read_version(build):
+    r = run([os.path.join(build, 'tools', 'stinkytofu-opt', 'stinkytofu-opt'), '--version'])
+    return r.stdout.split()[-1]
 
 
 if __name__ == '__main__':
