@@ -156,6 +156,8 @@ static PyObject *block_instructions(void *node, struct module_object *o)
 {
 	struct st_block *b = node;
 	PyObject *l = PyList_New(0);
+	if (!l)
+		return NULL;
 	st_foreach_inst(b, i) {
 		PyObject *x = new_view(&instruction_type, o, i);
 		if (!x || PyList_Append(l, x) < 0) {
