@@ -448,7 +448,7 @@ static PyObject *module_to_asm(PyObject *self, PyObject *args, PyObject *kw)
 {
 	static char *kwlist[] = {"preserve_comments", NULL};
 	int comments = 0;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|$p:to_asm", kwlist, &comments))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|p:to_asm", kwlist, &comments))
 		return NULL;
 	return print_module((struct module_object *)self, true, comments);
 }
@@ -504,7 +504,7 @@ static PyMethodDef module_methods[] = {
 	{"to_stir", module_to_stir, METH_NOARGS,
 	 PyDoc_STR("to_stir()\n--\n\nThe module as canonical .stir text: the bytes of stinkytofu-opt -o.")},
 	{"to_asm", METH_KW(module_to_asm),
-	 PyDoc_STR("to_asm(*, preserve_comments=False)\n--\n\n"
+	 PyDoc_STR("to_asm(preserve_comments=False)\n--\n\n"
 	           "The module as gfx1250 assembly: the bytes of stinkytofu-opt --emit-asm (with\n"
 	           "--preserve-comments when preserve_comments). A module read from assembly keeps\n"
 	           "every line no pass changed byte for byte.")},

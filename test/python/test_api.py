@@ -225,9 +225,9 @@ def test_to_stir_and_to_asm_are_the_bytes_of_the_command_line(tool, llvm_kernels
     _, commented, _ = run_tool(tool, EXAMPLE_STIR, "--pass-pipeline=" + PIPELINE, "--emit-asm", "--preserve-comments")
     m = stinkytofu.parse(read(EXAMPLE_STIR))
     m.run(PIPELINE)
-    assert m.to_asm(preserve_comments=True) == commented != m.to_asm()
+    assert m.to_asm(preserve_comments=True) == m.to_asm(True) == commented != m.to_asm()
     with pytest.raises(TypeError):
-        m.to_asm(True)
+        m.to_asm(True, False)
 
 
 def test_bytes_that_are_not_utf8_come_back_unchanged():
