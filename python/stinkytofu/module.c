@@ -5,11 +5,12 @@
  *                       -> RunResult (remarks, statistics, warnings)
  *   Module.to_stir() / to_asm() -> the printers, without the GIL -> str
  *
- * Every call into the library runs with this thread's out-of-memory jump
+ * Parsing, running and printing run with this thread's out-of-memory jump
  * set (guarded()): running out of memory there raises MemoryError instead of
  * ending the process as the command line does. A Module whose IR a pass was
  * changing then is marked broken and refuses further use (its memory is
- * leaked: the IR may be half-changed). */
+ * leaked: the IR may be half-changed). The views' small allocations are not
+ * guarded (docs/python.md "Out of memory"). */
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
