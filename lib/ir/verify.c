@@ -200,8 +200,18 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	}
 	if (i->nsrcs == 0) {
 		int counts[ST_NUM_COUNTERS];
-		if (st_wait_counts(i, counts))
+		if (st_wait_counts(i, counts)) {
+			/* A modifier's count fits the hardware field as an operand must. */
+			for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+				if (counts[c] > st_counter_max((enum st_counter)c)) {
+					st_error(diag, i->loc, "wait '%s' has %s count %d in its modifier; it must be from 0 to %d",
+					         i->name, st_counter_name((enum st_counter)c), counts[c],
+					         st_counter_max((enum st_counter)c));
+					return 1;
+				}
+			}
 			return 0;
+		}
 		if (e->wait_form == ST_WAIT_SINGLE)
 			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or the modifier field '%s')",
 			         i->name, st_counter_info(e->wait_counter)->mod_field);
@@ -252,14 +262,19 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
  * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
  * lists to check, not 400,000 attributes, after every pass. With `good` NULL
  * every attribute list is checked and none remembered. */
-static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st_diag_engine *diag)
+static size_t check_operands(const struct st_inst *i, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
-	nerr += check_wait(i, diag);
+	return nerr + check_wait(i, diag);
+}
+
+static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st_diag_engine *diag)
+{
+	size_t nerr = check_operands(i, diag);
 	if (!i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
@@ -273,6 +288,11 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 {
 	return check_inst(i, NULL, diag);
+}
+
+size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	return check_operands(i, diag);
 }
 
 static int cmp_label(const void *a, const void *b)
