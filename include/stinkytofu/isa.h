@@ -87,6 +87,9 @@ ST_API const char *const *st_swaitcnt_fields(int *n);
  * another counter's kind: its one field), or 0 when no counter keeps its
  * count in `kind`. */
 ST_API int st_wait_modifier_fields(const char *kind, const char *const **fields);
+/* The wait modifier kind that `kind` spells (itself, or the kind an alias
+ * such as mod.waitcnt names), or NULL when it is no wait modifier. */
+ST_API const char *st_wait_modifier_kind(const char *kind);
 
 enum st_isa_flag {
 	ST_ISA_LDS_READER = 1u << 0,   /* reads LDS: gets LDS<t> sources */

@@ -79,6 +79,19 @@ bool st_inst_is_lds_fence(const struct st_inst *i)
 	return false;
 }
 
+/* The instruction's wait modifier of kind `kind`, under any of its spellings
+ * (the canonical one looked for first, as it is the common one). */
+static const struct st_attr *wait_modifier(const struct st_inst *i, const char *kind)
+{
+	const struct st_attr *mod = st_inst_attr(i, kind);
+	for (uint32_t k = 0; !mod && k < i->nattrs; k++) {
+		const char *canon = st_wait_modifier_kind(i->attrs[k].name);
+		if (canon && strcmp(canon, kind) == 0)
+			mod = &i->attrs[k];
+	}
+	return mod;
+}
+
 /* The count of a wait: its first integer operand, else modifier `kind`.`field`
  * (with `alt` accepted as a synonym). Returns -1 when neither is present. */
 static int64_t wait_immediate(const struct st_inst *i, const char *kind, const char *field, const char *alt)
@@ -86,7 +99,7 @@ static int64_t wait_immediate(const struct st_inst *i, const char *kind, const c
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
 			return i->srcs[k].ival;
-	const struct st_attr *mod = kind ? st_inst_attr(i, kind) : NULL;
+	const struct st_attr *mod = kind ? wait_modifier(i, kind) : NULL;
 	if (!mod)
 		return -1;
 	const struct st_attr *f = st_dict_field(&mod->value, field);
@@ -108,6 +121,11 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
 		const char *alt = st_counter_in_swaitcnt(e->wait_counter) ? st_swaitcnt_field(e->wait_counter, ci->mod_field) : NULL;
 		int64_t n = wait_immediate(i, ci->mod_kind, ci->mod_field, alt);
+		/* A counter with a kind of its own may also have a field in the
+		 * shared modifier (storecnt: vscnt), which the C++ tool writes too. */
+		const char *shared = st_counter_in_swaitcnt(e->wait_counter) ? NULL : st_swaitcnt_field(e->wait_counter, NULL);
+		if (n < 0 && shared)
+			n = wait_immediate(i, st_counter_info(ST_CNT_DS)->mod_kind, shared, NULL);
 		if (n < 0)
 			return false;
 		counts[e->wait_counter] = n > 0xffff ? 0xffff : (int)n;
@@ -121,7 +139,7 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 			return true;
 		}
 		/* No immediate: the modifier's fields, as the C++ tool writes them. */
-		const struct st_attr *mod = st_inst_attr(i, "mod.swaitcnt");
+		const struct st_attr *mod = wait_modifier(i, st_counter_info(ST_CNT_DS)->mod_kind);
 		const char *memfield = st_swaitcnt_field(e->wait_counter, NULL);
 		const char *dsfield = st_swaitcnt_field(ST_CNT_DS, NULL);
 		const struct st_attr *fm = mod ? st_dict_field(&mod->value, memfield) : NULL;
@@ -129,9 +147,9 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 		if (fd && fd->value.i < 0)
 			fd = st_dict_field(&mod->value, st_swaitcnt_field(ST_CNT_DS, dsfield));
 		if (fm && fm->value.i >= 0)
-			counts[e->wait_counter] = (int)fm->value.i;
+			counts[e->wait_counter] = fm->value.i > 0xffff ? 0xffff : (int)fm->value.i;
 		if (fd && fd->value.i >= 0)
-			counts[ST_CNT_DS] = (int)fd->value.i;
+			counts[ST_CNT_DS] = fd->value.i > 0xffff ? 0xffff : (int)fd->value.i;
 		return counts[e->wait_counter] >= 0 || counts[ST_CNT_DS] >= 0;
 	}
 	return false;
