@@ -184,6 +184,17 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	return 0;
 }
 
+/* Whether a wait read from assembly (a .s file, or the .stir form of one,
+ * whose lines keep their `asm` text) has a count llvm-mc encodes: any 16
+ * bits, signed or not. */
+static bool asm_wait_count(const struct st_inst *i, int64_t n)
+{
+	if (n < -32768 || n > 0xffff)
+		return false;
+	const struct st_module *m = i->block && i->block->func ? i->block->func->module : NULL;
+	return (m && m->asm_source) || st_inst_attr(i, "asm");
+}
+
 /* A tracked wait's count: one integer operand in the counter's hardware
  * range, or none and the modifier field. A count the passes would read
  * differently from the hardware (a string, a symbol, a second operand,
@@ -222,6 +233,10 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	}
 	const struct st_operand *op = &i->srcs[0];
 	bool is_int = op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX;
+	/* Assembly takes what llvm-mc encodes, 16 bits; the reader warned about
+	 * a count beyond the field and the passes read it as the field's maximum. */
+	if (is_int && asm_wait_count(i, op->ival))
+		return 0;
 	int max = st_counter_max(e->wait_counter);
 	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > max)) {
 		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, max);

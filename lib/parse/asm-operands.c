@@ -5,6 +5,7 @@
  * text itself is kept by the module, so nothing here needs to print back. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -602,6 +603,36 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 	return true;
 }
 
+/* A wait count llvm-mc encodes (16 bits) but the counter's field does not
+ * hold: the passes read each field beyond its maximum as the maximum, a wait
+ * for nothing, whether the hardware drops the high bits or saturates (the
+ * verifier rejects what llvm-mc rejects). */
+static void warn_wait_field(struct asm_reader *r, const struct st_inst *i)
+{
+	const struct st_isa_info *e = i->isa;
+	if ((e->wait_form != ST_WAIT_SINGLE && e->wait_form != ST_WAIT_PACKED_DS) || i->nsrcs != 1)
+		return;
+	const struct st_operand *op = &i->srcs[0];
+	if ((op->kind != ST_OPND_INT && op->kind != ST_OPND_HEX) || op->ival < -32768 || op->ival > 0xffff)
+		return;
+	int64_t n = op->ival & 0xffff;
+	int max = st_counter_max(e->wait_counter), dsmax = st_counter_max(ST_CNT_DS);
+	const char *cnt = st_counter_name(e->wait_counter);
+	char as[32];
+	if (op->kind == ST_OPND_HEX && op->text)
+		snprintf(as, sizeof as, "%s", op->text);
+	else
+		snprintf(as, sizeof as, "%lld", (long long)op->ival);
+	if (e->wait_form == ST_WAIT_SINGLE && n > max)
+		asm_warning(r, op->col, "wait '%s' count %s does not fit the %s field (0 to %d): read as %d, a wait for nothing",
+		            i->name, as, cnt, max, max);
+	else if (e->wait_form == ST_WAIT_PACKED_DS && ((n >> 8) > max || (n & 0xff) > dsmax))
+		asm_warning(r, op->col,
+		            "wait '%s' count %s does not fit %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%x): "
+		            "a field beyond its maximum is read as the maximum, a wait for nothing",
+		            i->name, as, cnt, max << 8 | dsmax);
+}
+
 struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
                                 const char *st_token)
 {
@@ -678,5 +709,6 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	i->nsrcs = (uint16_t)srcs->n;
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
+	warn_wait_field(r, i);
 	return i;
 }
