@@ -148,6 +148,10 @@ struct st_mnemonic {
 	const char *dst;     /* "" when the row has no destination slot */
 	const char *src[4];  /* "" for unused slots */
 	const char *modifiers;
+	/* The mnemonic llvm-mc prints for it: `name` itself, or for an alias
+	 * (ds_read_b32, global_load_b128_tr_b16) the instruction it names, whose
+	 * slots it has and whose ISA facts apply (lib/isa/gfx1250-aliases.tsv). */
+	const char *canonical;
 };
 
 /* The row of name[0..len), or of the name without an encoding suffix

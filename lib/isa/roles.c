@@ -33,7 +33,7 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
 {
 	if (!row)
 		return (struct st_roles){0, ST_ROLE_UNKNOWN};
-	const char *n = row->name;
+	const char *n = row->canonical;
 	struct st_roles r = {st_slot_count(row->dst), 0};
 	bool vdata = section_is(row, "VBUFFER") || section_is(row, "VIMAGE") || section_is(row, "VSAMPLE");
 	bool vmem = section_is(row, "VGLOBAL") || section_is(row, "VFLAT") || section_is(row, "VSCRATCH");
