@@ -81,3 +81,9 @@ h:
 // counter's field is a warning (wait-count-field.s).
 // expected-error@+1 {{wait 's_wait_dscnt' takes one integer count from 0 to 63}}
   s_wait_dscnt 0x10000
+
+// -----
+// A file without function declarations is one function: a branch target
+// must be one of its labels.
+// expected-error@+1 {{branch to '.Lnowhere', which is not a label of this file}}
+  s_branch .Lnowhere
