@@ -192,6 +192,16 @@ struct st_roles {
 ST_API struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
 /* Names in a slot list ("vdst,sdst" has 2, "" none). */
 ST_API unsigned st_slot_count(const char *slots);
+/* The number of operands an instruction line of `row` may have, from *min
+ * to *max (`e64`: the line names the _e64 encoding); false when the table
+ * cannot tell (the two halves of VOPD lines). */
+ST_API bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max);
+/* What a slot of `row` holds, as far as the syntax fixes it: in the memory
+ * sections the data, address and destination slots are VGPRs and the
+ * scalar base, address, resource and offset are no VGPRs; elsewhere an sdst
+ * is no VGPR and any other slot is anything. */
+enum st_slot_kind { ST_SLOT_ANY, ST_SLOT_VGPR, ST_SLOT_VGPR_OR_OFF, ST_SLOT_SCALAR };
+ST_API enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot);
 ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 
 #endif

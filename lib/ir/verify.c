@@ -233,24 +233,23 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	}
 	const struct st_operand *op = &i->srcs[0];
 	bool is_int = op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX;
+	int max = st_counter_max(e->wait_counter);
+	/* Two counts when packed: the memory counter in bits 13:8, DS in bits 5:0. */
+	int64_t packed = (int64_t)max << 8 | st_counter_max(ST_CNT_DS);
+	bool in_field = is_int && op->ival >= 0 &&
+	                (e->wait_form == ST_WAIT_SINGLE ? op->ival <= max : !(op->ival & ~packed));
 	/* Assembly takes what llvm-mc encodes, 16 bits; the reader warned about
 	 * a count beyond the field and the passes read it as the field's maximum. */
-	if (is_int && asm_wait_count(i, op->ival))
+	if (in_field || (is_int && asm_wait_count(i, op->ival)))
 		return 0;
-	int max = st_counter_max(e->wait_counter);
-	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > max)) {
+	if (e->wait_form == ST_WAIT_SINGLE) {
 		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, max);
 		return 1;
 	}
-	/* Two counts: the memory counter in bits 13:8, DS in bits 5:0. */
-	int64_t packed = (int64_t)max << 8 | st_counter_max(ST_CNT_DS);
-	if (e->wait_form == ST_WAIT_PACKED_DS && (!is_int || op->ival < 0 || (op->ival & ~packed))) {
-		st_error(diag, st_operand_loc(i, op),
-		         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%llx)", i->name,
-		         st_counter_name(e->wait_counter), (long long)packed);
-		return 1;
-	}
-	return 0;
+	st_error(diag, st_operand_loc(i, op),
+	         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%llx)", i->name,
+	         st_counter_name(e->wait_counter), (long long)packed);
+	return 1;
 }
 
 /* Waits take immediate counts only; the hardware encodes no register. A
@@ -277,20 +276,15 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
  * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
  * lists to check, not 400,000 attributes, after every pass. With `good` NULL
  * every attribute list is checked and none remembered. */
-static size_t check_operands(const struct st_inst *i, struct st_diag_engine *diag)
+static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
-	return nerr + check_wait(i, diag);
-}
-
-static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st_diag_engine *diag)
-{
-	size_t nerr = check_operands(i, diag);
-	if (!i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
+	nerr += check_wait(i, diag);
+	if (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
 	for (uint32_t k = 0; k < i->nattrs; k++)
@@ -302,12 +296,12 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st
 
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	return check_inst(i, NULL, diag);
+	return check_inst(i, NULL, true, diag);
 }
 
 size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	return check_operands(i, diag);
+	return check_inst(i, NULL, false, diag);
 }
 
 static int cmp_label(const void *a, const void *b)
@@ -399,7 +393,7 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
 			nerr++;
 		} else if (i->kind == ST_ITEM_INST) {
-			nerr += check_inst(i, good, diag);
+			nerr += check_inst(i, good, true, diag);
 		}
 	}
 	if (b->last != prev) {

@@ -72,3 +72,48 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
 		r.flags |= ST_ROLE_READS_SCC;
 	return r;
 }
+
+/* The operand counts llvm-mc accepts for a row: its slots, less the ones the
+ * syntax may leave out, more the ones gfx1250 adds to the reference's GFX12
+ * rows. Checked against llvm-mc-22 by test/asm/check-operand-mutants. */
+bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max)
+{
+	if (!row || section_is(row, "VOPD"))
+		return false; /* VOPD lines are two halves */
+	unsigned n = st_slot_count(row->dst);
+	for (int k = 0; k < 4; k++)
+		n += st_slot_count(row->src[k]);
+	*min = *max = n;
+	struct st_roles roles = st_mnemonic_roles(row);
+	if ((roles.flags & ST_ROLE_RET_BY_TH) && !(roles.flags & ST_ROLE_VDATA_FIRST) && *min)
+		(*min)--; /* an atomic without return names no destination */
+	if (section_is(row, "SMEM") && *row->src[1])
+		(*min)--; /* soffset may be left out */
+	if (section_is(row, "VOPC") && *row->dst && !e64)
+		(*min)--; /* the e32 form writes vcc_lo (exec) unnamed */
+	if (section_is(row, "VFLAT"))
+		(*max)++; /* gfx1250 flat has an saddr */
+	if (section_is(row, "VTENSOR"))
+		*min = 2; /* tensor_load_to_lds s[0:3], s[4:11]: the last two groups may be left out */
+	return true;
+}
+
+/* Slots of the memory sections whose operand is always a VGPR, or never
+ * one (the scalar base, address, resource and offset). */
+enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot)
+{
+	static const char *const mem[] = {"VDS", "VGLOBAL", "VFLAT", "VSCRATCH", "VBUFFER", "SMEM"};
+	bool is_mem = false;
+	for (size_t k = 0; k < sizeof mem / sizeof mem[0]; k++)
+		is_mem |= section_is(row, mem[k]);
+	if (!is_mem)
+		return starts(slot, "sdst") ? ST_SLOT_SCALAR : ST_SLOT_ANY;
+	if (starts(slot, "vdst") || starts(slot, "vdata") || starts(slot, "vsrc") || strcmp(slot, "addr") == 0 ||
+	    starts(slot, "data"))
+		return ST_SLOT_VGPR;
+	if (starts(slot, "vaddr"))
+		return section_is(row, "VBUFFER") || section_is(row, "VSCRATCH") ? ST_SLOT_VGPR_OR_OFF : ST_SLOT_VGPR;
+	if (starts(slot, "s") || strcmp(slot, "rsrc") == 0)
+		return ST_SLOT_SCALAR;
+	return ST_SLOT_ANY;
+}
