@@ -197,10 +197,11 @@ ST_API unsigned st_slot_count(const char *slots);
  * cannot tell (the two halves of VOPD lines). */
 ST_API bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max);
 /* What a slot of `row` holds, as far as the syntax fixes it: in the memory
- * sections the data, address and destination slots are VGPRs and the
- * scalar base, address, resource and offset are no VGPRs; elsewhere an sdst
- * is no VGPR and any other slot is anything. */
-enum st_slot_kind { ST_SLOT_ANY, ST_SLOT_VGPR, ST_SLOT_VGPR_OR_OFF, ST_SLOT_SCALAR };
+ * sections the data, address and destination slots are VGPRs, the scalar
+ * base, data, address and resource scalar registers (or a symbol such as
+ * `off`, never a number) and the scalar offset no VGPR; elsewhere an sdst is
+ * no VGPR and any other slot is anything. */
+enum st_slot_kind { ST_SLOT_ANY, ST_SLOT_VGPR, ST_SLOT_VGPR_OR_OFF, ST_SLOT_SCALAR, ST_SLOT_SGPR };
 ST_API enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot);
 ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 

@@ -89,8 +89,10 @@ bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned
 		(*min)--; /* an atomic without return names no destination */
 	if (section_is(row, "SMEM") && *row->src[1])
 		(*min)--; /* soffset may be left out */
-	if (section_is(row, "VOPC") && *row->dst && !e64)
-		(*min)--; /* the e32 form writes vcc_lo (exec) unnamed */
+	if (section_is(row, "VOPC") && starts(row->canonical, "v_cmpx_"))
+		*min = *max = n - 1; /* writes exec, which no form names */
+	else if (section_is(row, "VOPC") && *row->dst && !e64)
+		(*min)--; /* the e32 form writes vcc_lo unnamed */
 	if (section_is(row, "VFLAT"))
 		(*max)++; /* gfx1250 flat has an saddr */
 	if (section_is(row, "VTENSOR"))
@@ -98,8 +100,9 @@ bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned
 	return true;
 }
 
-/* Slots of the memory sections whose operand is always a VGPR, or never
- * one (the scalar base, address, resource and offset). */
+/* Slots of the memory sections whose operand is always a VGPR, a scalar
+ * register (the base, data, address and resource), or never a VGPR (the
+ * scalar offset). */
 enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot)
 {
 	static const char *const mem[] = {"VDS", "VGLOBAL", "VFLAT", "VSCRATCH", "VBUFFER", "SMEM"};
@@ -113,7 +116,9 @@ enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot)
 		return ST_SLOT_VGPR;
 	if (starts(slot, "vaddr"))
 		return section_is(row, "VBUFFER") || section_is(row, "VSCRATCH") ? ST_SLOT_VGPR_OR_OFF : ST_SLOT_VGPR;
+	if (starts(slot, "soffset"))
+		return ST_SLOT_SCALAR; /* an SGPR, null or an immediate */
 	if (starts(slot, "s") || strcmp(slot, "rsrc") == 0)
-		return ST_SLOT_SCALAR;
+		return ST_SLOT_SGPR; /* sbase, sdata, saddr (or off), rsrc, samp */
 	return ST_SLOT_ANY;
 }

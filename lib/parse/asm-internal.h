@@ -40,7 +40,7 @@ ST_VEC_DECL(pieces, struct piece);
 /* What the reader needs of a mnemonic's row, worked out once per reader
  * (asm-operands.c): its ISA row, its operand roles, and for the operand
  * check its slots. */
-enum { ASM_MAX_SLOTS = 12, ASM_SLOT_REGISTER = ST_SLOT_SCALAR + 1 /* a written slot: no number */ };
+enum { ASM_MAX_SLOTS = 12, ASM_SLOT_REGISTER = ST_SLOT_SGPR + 1 /* a written slot: no number */ };
 struct asm_row {
 	const struct st_isa_info *isa;
 	struct st_roles roles;

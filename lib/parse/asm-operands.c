@@ -612,6 +612,9 @@ static bool check_slots(struct asm_reader *r, const struct half *h, const struct
 			need = "a VGPR or 'off'";
 		} else if (want == ST_SLOT_SCALAR && vgpr) {
 			need = "no VGPR";
+		} else if (want == ST_SLOT_SGPR &&
+		           (vgpr || op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT)) {
+			need = "a scalar register";
 		}
 		if (need) {
 			const char *slot = a->names[k + skip];

@@ -26,10 +26,17 @@
 	ds_load_b32 s0, v1
 // expected-error@+1 {{operand #2 of 'global_load_b32' is its vaddr, which must be a VGPR}}
 	global_load_b32 v0, s1, s[0:1]
-// expected-error@+1 {{operand #2 of 's_load_b32' is its sbase, which must be no VGPR}}
+// expected-error@+1 {{operand #2 of 's_load_b32' is its sbase, which must be a scalar register}}
 	s_load_b32 s0, v[4:5], 0x0
-// expected-error@+1 {{operand #3 of 'buffer_load_b32' is its rsrc, which must be no VGPR}}
+// expected-error@+1 {{operand #3 of 'buffer_load_b32' is its rsrc, which must be a scalar register}}
 	buffer_load_b32 v0, off, v[0:3], s4
+// expected-error@+1 {{operand #2 of 's_load_b32' is its sbase, which must be a scalar register}}
+	s_load_b32 s0, 0x0, 0x0
+// expected-error@+1 {{operand #3 of 's_load_b32' is its soffset, which must be no VGPR}}
+	s_load_b32 s0, s[4:5], v0
+// v_cmpx_* writes exec, which no form of it names.
+// expected-error@+1 {{'v_cmpx_eq_u32_e32' takes 2 operands, not 3}}
+	v_cmpx_eq_u32_e32 vcc_lo, v0, v1
 
 // -----
 // expected-error@+1 {{malformed register 'v3]'}}
@@ -44,6 +51,7 @@
 	global_atomic_add_u32 v1, v2, s[0:1]
 	s_load_b32 s0, s[4:5]
 	v_cmp_eq_u32_e32 v0, v1
+	v_cmpx_eq_u32_e64 v0, v1
 	flat_load_b32 v3, v2, s[2:3] offset:4096
 	tensor_load_to_lds s[0:3], s[4:11]
 	s_endpgm
