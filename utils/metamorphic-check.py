@@ -183,12 +183,15 @@ def merged(text):
 
 
 def repeat_lines(text, asm):
+    """Every complete wait/ALU line doubled; in .stir, a line inside a
+    multi-line attribute dictionary is not one (the braces of st.func lines
+    and of the lines closing functions are not counted)."""
     out, n = [], 0
     depth = 0
     for line in text.splitlines(keepends=True):
         name = asm_mnemonic(line) if asm else (stir_mnemonic(line) if depth == 0 else None)
-        if not asm:
-            depth += line.count('{') - line.count('}')
+        if not asm and not FUNC_STIR.match(line) and not (depth == 0 and line.strip() == '}'):
+            depth = max(0, depth + line.count('{') - line.count('}'))
         if name and REPEATABLE.match(name) and (asm or depth == 0) and line.endswith('\n'):
             out.append(line)
             n += 1
