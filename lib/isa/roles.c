@@ -78,8 +78,8 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
  * rows. Checked against llvm-mc-22 by test/asm/check-operand-mutants. */
 bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max)
 {
-	if (!row || section_is(row, "VOPD"))
-		return false; /* VOPD lines are two halves */
+	if (!row || starts(row->section, "VOPD"))
+		return false; /* VOPD and VOPDX lines are two halves */
 	unsigned n = st_slot_count(row->dst);
 	for (int k = 0; k < 4; k++)
 		n += st_slot_count(row->src[k]);
@@ -95,8 +95,10 @@ bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned
 		(*min)--; /* the e32 form writes vcc_lo unnamed */
 	if (section_is(row, "VFLAT"))
 		(*max)++; /* gfx1250 flat has an saddr */
-	if (section_is(row, "VTENSOR"))
+	if (section_is(row, "VTENSOR") && n > 2)
 		*min = 2; /* tensor_load_to_lds s[0:3], s[4:11]: the last two groups may be left out */
+	if (strcmp(row->canonical, "s_endpgm") == 0)
+		*max = 1; /* an optional immediate the reference lists no slot for */
 	return true;
 }
 

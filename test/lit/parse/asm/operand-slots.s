@@ -47,11 +47,13 @@
 // -----
 // What the syntax may leave out is not an error: an atomic without return
 // names no destination, s_load its soffset, VOPC's e32 form its vcc_lo,
-// gfx1250 flat an saddr, tensor_load_to_lds its last two groups.
+// gfx1250 flat an saddr, tensor_load_to_lds its last two groups; s_endpgm
+// takes an immediate the reference lists no slot for.
 	global_atomic_add_u32 v1, v2, s[0:1]
 	s_load_b32 s0, s[4:5]
 	v_cmp_eq_u32_e32 v0, v1
 	v_cmpx_eq_u32_e64 v0, v1
 	flat_load_b32 v3, v2, s[2:3] offset:4096
 	tensor_load_to_lds s[0:3], s[4:11]
-	s_endpgm
+	tensor_save s[0:1]
+	s_endpgm 3
