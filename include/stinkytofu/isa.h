@@ -87,6 +87,9 @@ ST_API const char *const *st_swaitcnt_fields(int *n);
  * another counter's kind: its one field), or 0 when no counter keeps its
  * count in `kind`. */
 ST_API int st_wait_modifier_fields(const char *kind, const char *const **fields);
+/* The wait modifier kind that `kind` spells (itself, or the kind an alias
+ * such as mod.waitcnt names), or NULL when it is no wait modifier. */
+ST_API const char *st_wait_modifier_kind(const char *kind);
 
 enum st_isa_flag {
 	ST_ISA_LDS_READER = 1u << 0,   /* reads LDS: gets LDS<t> sources */
@@ -145,6 +148,10 @@ struct st_mnemonic {
 	const char *dst;     /* "" when the row has no destination slot */
 	const char *src[4];  /* "" for unused slots */
 	const char *modifiers;
+	/* The mnemonic llvm-mc prints for it: `name` itself, or for an alias
+	 * (ds_read_b32, global_load_b128_tr_b16) the instruction it names, whose
+	 * slots it has and whose ISA facts apply (lib/isa/gfx1250-aliases.tsv). */
+	const char *canonical;
 };
 
 /* The row of name[0..len), or of the name without an encoding suffix
@@ -185,6 +192,17 @@ struct st_roles {
 ST_API struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
 /* Names in a slot list ("vdst,sdst" has 2, "" none). */
 ST_API unsigned st_slot_count(const char *slots);
+/* The number of operands an instruction line of `row` may have, from *min
+ * to *max (`e64`: the line names the _e64 encoding); false when the table
+ * cannot tell (the two halves of VOPD lines). */
+ST_API bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max);
+/* What a slot of `row` holds, as far as the syntax fixes it: in the memory
+ * sections the data, address and destination slots are VGPRs, the scalar
+ * base, data, address and resource scalar registers (or a symbol such as
+ * `off`, never a number) and the scalar offset no VGPR; elsewhere an sdst is
+ * no VGPR and any other slot is anything. */
+enum st_slot_kind { ST_SLOT_ANY, ST_SLOT_VGPR, ST_SLOT_VGPR_OR_OFF, ST_SLOT_SCALAR, ST_SLOT_SGPR };
+ST_API enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot);
 ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
 
 #endif

@@ -15,6 +15,11 @@ ST_API size_t st_verify_module(const struct st_module *m, struct st_diag_engine 
  * reads. Returns the number of errors reported. */
 ST_API size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag);
 
+/* st_verify_inst for an instruction whose attribute list was verified
+ * before (the parser's shared lists): the operands and a wait's count, which
+ * may live in a modifier field, are checked; the attributes are not. */
+ST_API size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_engine *diag);
+
 /* Warns, located at the instruction with a "did you mean", about every
  * instruction read from the input whose mnemonic the ISA table does not know
  * (its counter and operand roles are unknown, so a wait could be missing);

@@ -32,21 +32,21 @@ int64_t st_ring_mod(int64_t a, int64_t b)
 	return m < 0 ? m + b : m;
 }
 
-/* The integers of an array field, or NULL after an error. */
-static const struct st_value *int_array(const struct st_inst *i, const char *kind, const struct st_attr *f,
-                                        struct st_diag_engine *diag)
+/* Whether a field is an array of integers; an empty one ("none") is. */
+static bool int_array(const struct st_inst *i, const char *kind, const struct st_attr *f,
+                      struct st_diag_engine *diag)
 {
 	if (f->value.kind != ST_VAL_ARRAY) {
 		report(diag, at(f, i), "%s '%s' must be an array of integers", kind, f->name);
-		return NULL;
+		return false;
 	}
 	for (uint32_t k = 0; k < f->value.nelems; k++) {
 		if (!is_int(&f->value.elems[k])) {
 			report(diag, at(f, i), "%s '%s' element #%u must be an integer", kind, f->name, k + 1);
-			return NULL;
+			return false;
 		}
 	}
-	return f->value.elems;
+	return true;
 }
 
 static bool decode_ring(const struct st_inst *i, const struct st_attr *a, struct st_loop_annots *out,
@@ -62,11 +62,11 @@ static bool decode_ring(const struct st_inst *i, const struct st_attr *a, struct
 			ok = false;
 			continue;
 		}
-		const struct st_value *e = int_array(i, kind, f, diag);
-		if (!e) {
+		if (!int_array(i, kind, f, diag)) {
 			ok = false;
 			continue;
 		}
+		const struct st_value *e = f->value.elems;
 		uint32_t n = f->value.nelems, per = accesses ? 5 : 2;
 		if (n % per) {
 			report(diag, at(f, i),
@@ -121,11 +121,11 @@ static bool decode_carried(const struct st_inst *i, const struct st_attr *a, str
 	for (uint32_t k = 0; k < a->value.nfields; k++) {
 		const struct st_attr *f = &a->value.fields[k];
 		if (strcmp(f->name, "tokens") == 0) {
-			const struct st_value *e = int_array(i, kind, f, diag);
-			if (!e) {
+			if (!int_array(i, kind, f, diag)) {
 				ok = false;
 				continue;
 			}
+			const struct st_value *e = f->value.elems;
 			uint32_t n = f->value.nelems;
 			free(out->tokens);
 			out->tokens = st_xmalloc((n ? n : 1) * sizeof *out->tokens);

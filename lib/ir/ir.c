@@ -133,8 +133,7 @@ bool st_operand_suggest(const char *ident, char *buf, size_t cap)
  * asked for, the known-mnemonic row (NULL: unknown). */
 struct memo_entry {
 	const struct st_isa_info *row;
-	const struct st_mnemonic *mnemonic;
-	bool mnemonic_known; /* `mnemonic` has been looked up */
+	const struct st_mnemonic *mnemonic; /* NULL when the table does not know it */
 };
 
 struct st_isa_memo {
@@ -159,8 +158,10 @@ static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 	bool added;
 	uint64_t *k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
 	if (added) {
+		/* An alias has the ISA facts of the instruction it names. */
+		const struct st_mnemonic *mn = st_mnemonic_find(interned, strlen(interned));
 		*k = memo->entries.n;
-		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(interned)}));
+		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(mn ? mn->canonical : interned), .mnemonic = mn}));
 	}
 	return &memo->entries.v[*k];
 }
@@ -172,12 +173,7 @@ const struct st_isa_info *st_module_isa(struct st_module *m, const char *interne
 
 const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const char *interned)
 {
-	struct memo_entry *s = memo_slot(m, interned);
-	if (!s->mnemonic_known) {
-		s->mnemonic = st_mnemonic_find(interned, strlen(interned));
-		s->mnemonic_known = true;
-	}
-	return s->mnemonic;
+	return memo_slot(m, interned)->mnemonic;
 }
 
 struct st_module *st_module_new(const char *filename)

@@ -79,14 +79,34 @@ bool st_inst_is_lds_fence(const struct st_inst *i)
 	return false;
 }
 
-/* The count of a wait: its first integer operand, else modifier `kind`.`field`
- * (with `alt` accepted as a synonym). Returns -1 when neither is present. */
-static int64_t wait_immediate(const struct st_inst *i, const char *kind, const char *field, const char *alt)
+/* The instruction's wait modifier of kind `kind`, under any of its spellings
+ * (the canonical one looked for first, as it is the common one). */
+static const struct st_attr *wait_modifier(const struct st_inst *i, const char *kind)
+{
+	const struct st_attr *mod = st_inst_attr(i, kind);
+	for (uint32_t k = 0; !mod && k < i->nattrs; k++) {
+		const char *canon = st_wait_modifier_kind(i->attrs[k].name);
+		if (canon && strcmp(canon, kind) == 0)
+			mod = &i->attrs[k];
+	}
+	return mod;
+}
+
+/* A wait's first integer operand, as the 16 bits the hardware reads
+ * (llvm-mc takes -32768 to 0xffff), or -1. */
+static int64_t wait_operand(const struct st_inst *i)
 {
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
-			return i->srcs[k].ival;
-	const struct st_attr *mod = kind ? st_inst_attr(i, kind) : NULL;
+			return i->srcs[k].ival & 0xffff;
+	return -1;
+}
+
+/* The count of a wait without an operand: modifier `kind`.`field` (with
+ * `alt` accepted as a synonym), at most 0xffff. Returns -1 when absent. */
+static int64_t wait_modifier_count(const struct st_inst *i, const char *kind, const char *field, const char *alt)
+{
+	const struct st_attr *mod = kind ? wait_modifier(i, kind) : NULL;
 	if (!mod)
 		return -1;
 	const struct st_attr *f = st_dict_field(&mod->value, field);
@@ -94,7 +114,16 @@ static int64_t wait_immediate(const struct st_inst *i, const char *kind, const c
 		f = st_dict_field(&mod->value, alt);
 	if (!f || (f->value.kind != ST_VAL_INT && f->value.kind != ST_VAL_HEX))
 		return -1;
-	return f->value.i;
+	return f->value.i > 0xffff ? 0xffff : f->value.i;
+}
+
+/* A count as the wait passes read it. One beyond the counter's field (an
+ * assembly input may have one: llvm-mc encodes any 16 bits) is read as the
+ * field's maximum, a wait for nothing: whether the hardware drops the high
+ * bits or saturates, it waits at least that little (docs/asm-input.md). */
+static int field_count(int64_t n, enum st_counter c)
+{
+	return n > st_counter_max(c) ? st_counter_max(c) : (int)n;
 }
 
 bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
@@ -107,21 +136,31 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 	if (e->wait_form == ST_WAIT_SINGLE) {
 		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
 		const char *alt = st_counter_in_swaitcnt(e->wait_counter) ? st_swaitcnt_field(e->wait_counter, ci->mod_field) : NULL;
-		int64_t n = wait_immediate(i, ci->mod_kind, ci->mod_field, alt);
+		int64_t n = wait_operand(i);
+		if (n >= 0) {
+			counts[e->wait_counter] = field_count(n, e->wait_counter);
+			return true;
+		}
+		n = wait_modifier_count(i, ci->mod_kind, ci->mod_field, alt);
+		/* A counter with a kind of its own may also have a field in the
+		 * shared modifier (storecnt: vscnt), which the C++ tool writes too. */
+		const char *shared = st_counter_in_swaitcnt(e->wait_counter) ? NULL : st_swaitcnt_field(e->wait_counter, NULL);
+		if (n < 0 && shared)
+			n = wait_modifier_count(i, st_counter_info(ST_CNT_DS)->mod_kind, shared, NULL);
 		if (n < 0)
 			return false;
-		counts[e->wait_counter] = n > 0xffff ? 0xffff : (int)n;
+		counts[e->wait_counter] = (int)n;
 		return true;
 	}
 	if (e->wait_form == ST_WAIT_PACKED_DS) {
-		int64_t n = wait_immediate(i, NULL, NULL, NULL);
+		int64_t n = wait_operand(i);
 		if (n >= 0) {
-			counts[e->wait_counter] = (int)((n >> 8) & st_counter_max(e->wait_counter));
-			counts[ST_CNT_DS] = (int)(n & st_counter_max(ST_CNT_DS));
+			counts[e->wait_counter] = field_count(n >> 8, e->wait_counter);
+			counts[ST_CNT_DS] = field_count(n & 0xff, ST_CNT_DS);
 			return true;
 		}
 		/* No immediate: the modifier's fields, as the C++ tool writes them. */
-		const struct st_attr *mod = st_inst_attr(i, "mod.swaitcnt");
+		const struct st_attr *mod = wait_modifier(i, st_counter_info(ST_CNT_DS)->mod_kind);
 		const char *memfield = st_swaitcnt_field(e->wait_counter, NULL);
 		const char *dsfield = st_swaitcnt_field(ST_CNT_DS, NULL);
 		const struct st_attr *fm = mod ? st_dict_field(&mod->value, memfield) : NULL;
@@ -129,9 +168,9 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 		if (fd && fd->value.i < 0)
 			fd = st_dict_field(&mod->value, st_swaitcnt_field(ST_CNT_DS, dsfield));
 		if (fm && fm->value.i >= 0)
-			counts[e->wait_counter] = (int)fm->value.i;
+			counts[e->wait_counter] = fm->value.i > 0xffff ? 0xffff : (int)fm->value.i; /* checked by the verifier */
 		if (fd && fd->value.i >= 0)
-			counts[ST_CNT_DS] = (int)fd->value.i;
+			counts[ST_CNT_DS] = fd->value.i > 0xffff ? 0xffff : (int)fd->value.i;
 		return counts[e->wait_counter] >= 0 || counts[ST_CNT_DS] >= 0;
 	}
 	return false;

@@ -184,6 +184,17 @@ static size_t check_operand(const struct st_inst *i, const struct st_operand *op
 	return 0;
 }
 
+/* Whether a wait read from assembly (a .s file, or the .stir form of one,
+ * whose lines keep their `asm` text) has a count llvm-mc encodes: any 16
+ * bits, signed or not. */
+static bool asm_wait_count(const struct st_inst *i, int64_t n)
+{
+	if (n < -32768 || n > 0xffff)
+		return false;
+	const struct st_module *m = i->block && i->block->func ? i->block->func->module : NULL;
+	return (m && m->asm_source) || st_inst_attr(i, "asm");
+}
+
 /* A tracked wait's count: one integer operand in the counter's hardware
  * range, or none and the modifier field. A count the passes would read
  * differently from the hardware (a string, a symbol, a second operand,
@@ -200,8 +211,18 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	}
 	if (i->nsrcs == 0) {
 		int counts[ST_NUM_COUNTERS];
-		if (st_wait_counts(i, counts))
+		if (st_wait_counts(i, counts)) {
+			/* A modifier's count fits the hardware field as an operand must. */
+			for (int c = 0; c < ST_NUM_COUNTERS; c++) {
+				if (counts[c] > st_counter_max((enum st_counter)c)) {
+					st_error(diag, i->loc, "wait '%s' has %s count %d in its modifier; it must be from 0 to %d",
+					         i->name, st_counter_name((enum st_counter)c), counts[c],
+					         st_counter_max((enum st_counter)c));
+					return 1;
+				}
+			}
 			return 0;
+		}
 		if (e->wait_form == ST_WAIT_SINGLE)
 			st_error(diag, i->loc, "wait '%s' has no count: give one integer operand (or the modifier field '%s')",
 			         i->name, st_counter_info(e->wait_counter)->mod_field);
@@ -213,19 +234,22 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
 	const struct st_operand *op = &i->srcs[0];
 	bool is_int = op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX;
 	int max = st_counter_max(e->wait_counter);
-	if (e->wait_form == ST_WAIT_SINGLE && (!is_int || op->ival < 0 || op->ival > max)) {
+	/* Two counts when packed: the memory counter in bits 13:8, DS in bits 5:0. */
+	int64_t packed = (int64_t)max << 8 | st_counter_max(ST_CNT_DS);
+	bool in_field = is_int && op->ival >= 0 &&
+	                (e->wait_form == ST_WAIT_SINGLE ? op->ival <= max : !(op->ival & ~packed));
+	/* Assembly takes what llvm-mc encodes, 16 bits; the reader warned about
+	 * a count beyond the field and the passes read it as the field's maximum. */
+	if (in_field || (is_int && asm_wait_count(i, op->ival)))
+		return 0;
+	if (e->wait_form == ST_WAIT_SINGLE) {
 		st_error(diag, st_operand_loc(i, op), "wait '%s' takes one integer count from 0 to %d", i->name, max);
 		return 1;
 	}
-	/* Two counts: the memory counter in bits 13:8, DS in bits 5:0. */
-	int64_t packed = (int64_t)max << 8 | st_counter_max(ST_CNT_DS);
-	if (e->wait_form == ST_WAIT_PACKED_DS && (!is_int || op->ival < 0 || (op->ival & ~packed))) {
-		st_error(diag, st_operand_loc(i, op),
-		         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%llx)", i->name,
-		         st_counter_name(e->wait_counter), (long long)packed);
-		return 1;
-	}
-	return 0;
+	st_error(diag, st_operand_loc(i, op),
+	         "wait '%s' takes one packed count: %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%llx)", i->name,
+	         st_counter_name(e->wait_counter), (long long)packed);
+	return 1;
 }
 
 /* Waits take immediate counts only; the hardware encodes no register. A
@@ -252,7 +276,7 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
  * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
  * lists to check, not 400,000 attributes, after every pass. With `good` NULL
  * every attribute list is checked and none remembered. */
-static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st_diag_engine *diag)
+static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
@@ -260,7 +284,7 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
 	nerr += check_wait(i, diag);
-	if (!i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
+	if (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
 	for (uint32_t k = 0; k < i->nattrs; k++)
@@ -272,7 +296,12 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, struct st
 
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	return check_inst(i, NULL, diag);
+	return check_inst(i, NULL, true, diag);
+}
+
+size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	return check_inst(i, NULL, false, diag);
 }
 
 static int cmp_label(const void *a, const void *b)
@@ -364,7 +393,7 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
 			nerr++;
 		} else if (i->kind == ST_ITEM_INST) {
-			nerr += check_inst(i, good, diag);
+			nerr += check_inst(i, good, true, diag);
 		}
 	}
 	if (b->last != prev) {

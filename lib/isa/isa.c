@@ -111,8 +111,29 @@ const char *const *st_swaitcnt_fields(int *n)
 	return fields;
 }
 
+const char *st_wait_modifier_kind(const char *kind)
+{
+	static const char *const aliases[][2] = {
+#define ST_COUNTER(...)
+#define ST_WAIT_MODIFIER_ALIAS(alias, kind) {alias, kind},
+#include "stinkytofu/counters.def"
+#undef ST_WAIT_MODIFIER_ALIAS
+#undef ST_COUNTER
+	};
+	for (size_t k = 0; k < sizeof aliases / sizeof aliases[0]; k++)
+		if (strcmp(kind, aliases[k][0]) == 0)
+			return aliases[k][1];
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		if (strcmp(st_counter_table[c].mod_kind, kind) == 0)
+			return st_counter_table[c].mod_kind;
+	return NULL;
+}
+
 int st_wait_modifier_fields(const char *kind, const char *const **fields)
 {
+	kind = st_wait_modifier_kind(kind);
+	if (!kind)
+		return 0;
 	for (int c = 0; c < ST_NUM_COUNTERS; c++) {
 		if (strcmp(st_counter_table[c].mod_kind, kind) != 0)
 			continue;

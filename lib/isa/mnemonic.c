@@ -1,13 +1,14 @@
 /* The known-mnemonic table: every gfx1250 mnemonic with its operand slots,
  * generated from lib/isa/gfx12-instructions.tsv and gfx1250-instructions.tsv
- * (gen-mnemonics.py), found by binary search, with "did you mean" over it. */
+ * and the aliases of gfx1250-aliases.tsv (gen-mnemonics.py), found by binary
+ * search, with "did you mean" over it. */
 #include <string.h>
 
 #include "stinkytofu/isa.h"
 #include "stinkytofu/support.h"
 
 static const struct st_mnemonic mnemonics[] = {
-#define ST_MNEMONIC(section, name, dst, s0, s1, s2, s3, mods) {name, section, dst, {s0, s1, s2, s3}, mods},
+#define ST_MNEMONIC(section, name, dst, s0, s1, s2, s3, mods, canonical) {name, section, dst, {s0, s1, s2, s3}, mods, canonical},
 #include "mnemonics.inc"
 #undef ST_MNEMONIC
 };

@@ -33,7 +33,7 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
 {
 	if (!row)
 		return (struct st_roles){0, ST_ROLE_UNKNOWN};
-	const char *n = row->name;
+	const char *n = row->canonical;
 	struct st_roles r = {st_slot_count(row->dst), 0};
 	bool vdata = section_is(row, "VBUFFER") || section_is(row, "VIMAGE") || section_is(row, "VSAMPLE");
 	bool vmem = section_is(row, "VGLOBAL") || section_is(row, "VFLAT") || section_is(row, "VSCRATCH");
@@ -71,4 +71,56 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
 	         starts(n, "s_sub_co_ci") || starts(n, "s_addc_") || starts(n, "s_subb_"))
 		r.flags |= ST_ROLE_READS_SCC;
 	return r;
+}
+
+/* The operand counts llvm-mc accepts for a row: its slots, less the ones the
+ * syntax may leave out, more the ones gfx1250 adds to the reference's GFX12
+ * rows. Checked against llvm-mc-22 by test/asm/check-operand-mutants. */
+bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max)
+{
+	if (!row || starts(row->section, "VOPD"))
+		return false; /* VOPD and VOPDX lines are two halves */
+	unsigned n = st_slot_count(row->dst);
+	for (int k = 0; k < 4; k++)
+		n += st_slot_count(row->src[k]);
+	*min = *max = n;
+	struct st_roles roles = st_mnemonic_roles(row);
+	if ((roles.flags & ST_ROLE_RET_BY_TH) && !(roles.flags & ST_ROLE_VDATA_FIRST) && *min)
+		(*min)--; /* an atomic without return names no destination */
+	if (section_is(row, "SMEM") && *row->src[1])
+		(*min)--; /* soffset may be left out */
+	if (section_is(row, "VOPC") && starts(row->canonical, "v_cmpx_"))
+		*min = *max = n - 1; /* writes exec, which no form names */
+	else if (section_is(row, "VOPC") && *row->dst && !e64)
+		(*min)--; /* the e32 form writes vcc_lo unnamed */
+	if (section_is(row, "VFLAT"))
+		(*max)++; /* gfx1250 flat has an saddr */
+	if (section_is(row, "VTENSOR") && n > 2)
+		*min = 2; /* tensor_load_to_lds s[0:3], s[4:11]: the last two groups may be left out */
+	if (strcmp(row->canonical, "s_endpgm") == 0)
+		*max = 1; /* an optional immediate the reference lists no slot for */
+	return true;
+}
+
+/* Slots of the memory sections whose operand is always a VGPR, a scalar
+ * register (the base, data, address and resource), or never a VGPR (the
+ * scalar offset). */
+enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot)
+{
+	static const char *const mem[] = {"VDS", "VGLOBAL", "VFLAT", "VSCRATCH", "VBUFFER", "SMEM"};
+	bool is_mem = false;
+	for (size_t k = 0; k < sizeof mem / sizeof mem[0]; k++)
+		is_mem |= section_is(row, mem[k]);
+	if (!is_mem)
+		return starts(slot, "sdst") ? ST_SLOT_SCALAR : ST_SLOT_ANY;
+	if (starts(slot, "vdst") || starts(slot, "vdata") || starts(slot, "vsrc") || strcmp(slot, "addr") == 0 ||
+	    starts(slot, "data"))
+		return ST_SLOT_VGPR;
+	if (starts(slot, "vaddr"))
+		return section_is(row, "VBUFFER") || section_is(row, "VSCRATCH") ? ST_SLOT_VGPR_OR_OFF : ST_SLOT_VGPR;
+	if (starts(slot, "soffset"))
+		return ST_SLOT_SCALAR; /* an SGPR, null or an immediate */
+	if (starts(slot, "s") || strcmp(slot, "rsrc") == 0)
+		return ST_SLOT_SGPR; /* sbase, sdata, saddr (or off), rsrc, samp */
+	return ST_SLOT_ANY;
 }

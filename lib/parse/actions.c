@@ -483,16 +483,6 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	p->cur = i;
 }
 
-/* st_verify_inst without the attributes (a shared list verified once). */
-static size_t verify_operands(struct st_parser *p, struct st_inst *i)
-{
-	uint32_t n = i->nattrs;
-	i->nattrs = 0;
-	size_t bad = st_verify_inst(i, p->diag);
-	i->nattrs = n;
-	return bad;
-}
-
 static void append_inst(struct st_parser *p, struct st_inst *i);
 
 void st_parse_end_inst(struct st_parser *p, bool has_attrs)
@@ -535,7 +525,7 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 	if (sl) {
 		i->attrs = st_attrs_share(p, sl);
 		i->nattrs = (uint16_t)n;
-		bad = verify_operands(p, i);
+		bad = st_verify_inst_operands(i, p->diag);
 	} else {
 		i->attrs = scratch;
 		i->nattrs = (uint16_t)n;
@@ -572,7 +562,7 @@ void st_parse_end_inst_seen(struct st_parser *p)
 	st_vec_clear(&p->ops);
 	i->attrs = st_attrs_share(p, sl);
 	i->nattrs = (uint16_t)sl->n;
-	size_t bad = verify_operands(p, i);
+	size_t bad = st_verify_inst_operands(i, p->diag);
 	if (bad) {
 		p->nerrors += bad;
 		p->last_error_line = i->loc.line;

@@ -36,6 +36,22 @@ struct piece {
 };
 
 ST_VEC_DECL(pieces, struct piece);
+
+/* What the reader needs of a mnemonic's row, worked out once per reader
+ * (asm-operands.c): its ISA row, its operand roles, and for the operand
+ * check its slots. */
+enum { ASM_MAX_SLOTS = 12, ASM_SLOT_REGISTER = ST_SLOT_SGPR + 1 /* a written slot: no number */ };
+struct asm_row {
+	const struct st_isa_info *isa;
+	struct st_roles roles;
+	bool known;       /* the table tells the operand count */
+	bool shift_first; /* a short line leaves out the destination */
+	uint8_t min, max, nslots;
+	uint16_t kmask; /* the slots whose kind is checked (not ST_SLOT_ANY) */
+	uint8_t kinds[ASM_MAX_SLOTS]; /* enum st_slot_kind of each slot, or ASM_SLOT_REGISTER */
+	const char *names[ASM_MAX_SLOTS];
+};
+ST_VEC_DECL(asm_rows, struct asm_row);
 ST_VEC_DECL(asm_operands, struct st_operand);
 
 struct asm_reader {
@@ -49,7 +65,8 @@ struct asm_reader {
 	struct st_map decls;   /* names declared .globl or .type @function */
 	struct st_map kernels; /* names with an .amdhsa_kernel descriptor */
 	struct st_map labels;  /* labels of the open function -> block */
-	struct st_map roles;   /* mnemonic -> its roles (ndsts | flags << 8) */
+	struct st_map row_index; /* mnemonic -> its entry of rows */
+	struct asm_rows rows;
 	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */

@@ -5,6 +5,7 @@
  * text itself is kept by the module, so nothing here needs to print back. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,6 +334,18 @@ static bool is_float(const char *s, size_t n)
 	return digit && dot;
 }
 
+/* A register name and index with a stray or missing bracket (`v3]`,
+ * `s[0:1`): no symbol or expression is spelt so. */
+static bool looks_like_register(const char *s, size_t n)
+{
+	size_t k = 0;
+	while (k < n && *s >= 'a' && s[k] >= 'a' && s[k] <= 'z')
+		k++;
+	if (!k || k == n || (s[k] != '[' && !isdigit((unsigned char)s[k])))
+		return false;
+	return memchr(s, '[', n) || memchr(s, ']', n);
+}
+
 /* One operand's text s[0..n) at column col. */
 static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_t col, bool target,
                           struct st_operand *op)
@@ -357,6 +370,10 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 	int got = parse_reg(r, rs, rn, col, &reg);
 	if (got < 0)
 		return false;
+	if (!got && looks_like_register(rs, rn)) {
+		asm_error(r, col, "malformed register '%.*s'", (int)n, s);
+		return false;
+	}
 	if (got > 0) {
 		reg.neg = neg;
 		op->kind = ST_OPND_REG;
@@ -500,9 +517,114 @@ struct half {
 	const char *name; /* interned mnemonic */
 	uint32_t col;
 	const struct st_mnemonic *row;
+	uint32_t info; /* its entry of the reader's rows (row_info) */
 	size_t first, nops; /* in the operand scratch */
 	bool returning;
 };
+
+/* What llvm-mc rejects is an error here too: a line with fewer or more
+ * operands than its row's slots allow (st_mnemonic_operand_range), a
+ * destination slot holding a number, a memory instruction's VGPR slot
+ * holding none or its scalar slot a VGPR (st_slot_kind). A line of a
+ * mnemonic the table does not know, or whose count it cannot tell, is not
+ * checked. What a mnemonic's row says (its roles, its slots) is worked out
+ * once per reader. */
+static uint32_t row_info(struct asm_reader *r, const struct half *h)
+{
+	uint64_t v;
+	if (asm_map_get(&r->row_index, h->name, &v))
+		return (uint32_t)v;
+	struct asm_row a = {.roles = st_mnemonic_roles(h->row), .isa = st_module_isa(r->m, h->name)};
+	size_t len = strlen(h->name);
+	bool e64 = len > 4 && strcmp(h->name + len - 4, "_e64") == 0;
+	unsigned min = 0, max = 0;
+	a.known = h->row && st_mnemonic_operand_range(h->row, e64, &min, &max);
+	if (a.known) {
+		struct st_roles roles = a.roles;
+		a.min = (uint8_t)min;
+		a.max = (uint8_t)max;
+		unsigned ndst = st_slot_count(h->row->dst);
+		const char *cols[5] = {h->row->dst, h->row->src[0], h->row->src[1], h->row->src[2], h->row->src[3]};
+		for (int c = 0; c < 5; c++)
+			for (const char *p = cols[c]; *p && a.nslots < ASM_MAX_SLOTS;) {
+				a.names[a.nslots] = p;
+				a.kinds[a.nslots++] = (uint8_t)st_slot_kind(h->row, p);
+				p += strcspn(p, ",");
+				p += *p == ',';
+			}
+		/* Which slot a short line leaves out: the destination (an atomic
+		 * without return, VOPC's e32 form), or the last ones (SMEM, flat's
+		 * saddr, tensor groups). A flat atomic may do both: which operand
+		 * is in which slot the count does not tell. */
+		const char *sec = h->row->section;
+		bool last = !strcmp(sec, "SMEM") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VTENSOR");
+		a.shift_first = ndst && sec[0] == 'V' && !last && min < a.nslots;
+		bool unknowable = !strcmp(sec, "VFLAT") && (roles.flags & ST_ROLE_RET_BY_TH);
+		for (unsigned k = 0; k < a.nslots && !unknowable; k++) {
+			/* A written slot holds a register (s_setreg's first slot is
+			 * a hardware register id, which roles do not count). */
+			if (k < roles.ndsts && a.kinds[k] == ST_SLOT_ANY)
+				a.kinds[k] = ASM_SLOT_REGISTER;
+			if (a.kinds[k] != ST_SLOT_ANY)
+				a.kmask |= (uint16_t)(1u << k);
+		}
+	}
+	asm_map_put(&r->row_index, h->name, r->rows.n);
+	st_vec_push(&r->rows, a);
+	return (uint32_t)r->rows.n - 1;
+}
+
+static bool check_slots(struct asm_reader *r, const struct half *h, const struct pieces *pieces)
+{
+	const struct asm_row *a = &r->rows.v[h->info];
+	if (!a->known)
+		return true;
+	if (h->nops > a->max) {
+		asm_error(r, (uint32_t)pieces->v[a->max].start + 1, "'%s' takes %s%u operand%s, not %zu", h->name,
+		          a->min < a->max ? "at most " : "", a->max, a->max == 1 ? "" : "s", h->nops);
+		return false;
+	}
+	if (h->nops < a->min) {
+		asm_error(r, h->col, "'%s' takes %s%u operand%s, not %zu", h->name, a->min < a->max ? "at least " : "",
+		          a->min, a->min == 1 ? "" : "s", h->nops);
+		return false;
+	}
+	const struct st_operand *ops = r->ops.v + h->first;
+	unsigned skip = a->shift_first && h->nops < a->nslots ? a->nslots - (unsigned)h->nops : 0;
+	for (unsigned m = a->kmask >> skip; m; m &= m - 1) {
+		unsigned k = (unsigned)__builtin_ctz(m);
+		if (k >= h->nops)
+			break;
+		const struct st_operand *op = &ops[k];
+		unsigned want = a->kinds[k + skip];
+		bool vgpr = op->kind == ST_OPND_REG && op->reg.cls == ST_REG_V;
+		const char *need = NULL;
+		if (want == ASM_SLOT_REGISTER) {
+			if (op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT) {
+				asm_error(r, op->col, "operand #%u of '%s' is a destination: a register, not a number", k + 1,
+				          h->name);
+				return false;
+			}
+		} else if (want == ST_SLOT_VGPR && !vgpr) {
+			need = "a VGPR";
+		} else if (want == ST_SLOT_VGPR_OR_OFF && !vgpr &&
+		           !(op->kind == ST_OPND_SYMBOL && op->text && strcmp(op->text, "off") == 0)) {
+			need = "a VGPR or 'off'";
+		} else if (want == ST_SLOT_SCALAR && vgpr) {
+			need = "no VGPR";
+		} else if (want == ST_SLOT_SGPR &&
+		           (vgpr || op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT)) {
+			need = "a scalar register";
+		}
+		if (need) {
+			const char *slot = a->names[k + skip];
+			asm_error(r, op->col, "operand #%u of '%s' is its %.*s, which must be %s", k + 1, h->name,
+			          (int)strcspn(slot, ",:"), slot, need);
+			return false;
+		}
+	}
+	return true;
+}
 
 static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t end, struct half *h,
                       struct pieces *pieces)
@@ -517,11 +639,14 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	h->name = st_internn(r->m->strings, code + start, p - start);
 	h->col = (uint32_t)start + 1;
 	h->row = st_module_mnemonic(r->m, h->name);
+	h->info = row_info(r, h);
 	pieces->n = 0;
 	size_t mods = split_operands(code, p, end, pieces);
-	h->returning = has_return_modifier(code, mods, end);
+	/* Only atomics ask whether they return (the modifiers of every
+	 * memory line would be scanned for it otherwise). */
+	h->returning = (r->rows.v[h->info].roles.flags & ST_ROLE_RET_BY_TH) && has_return_modifier(code, mods, end);
 	h->first = r->ops.n;
-	const struct st_isa_info *isa = st_module_isa(r->m, h->name);
+	const struct st_isa_info *isa = r->rows.v[h->info].isa;
 	bool target = (isa->flags & ST_ISA_BRANCH) && strncmp(h->name, "s_setpc", 7) != 0 &&
 	              strncmp(h->name, "s_set_pc", 8) != 0;
 	for (size_t k = 0; k < pieces->n; k++) {
@@ -536,19 +661,7 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 		st_vec_push(&r->ops, op);
 	}
 	h->nops = r->ops.n - h->first;
-	return true;
-}
-
-/* The roles of a mnemonic, worked out once per reader. */
-static struct st_roles roles_of(struct asm_reader *r, const struct half *h)
-{
-	uint64_t v;
-	if (asm_map_get(&r->roles, h->name, &v))
-		return (struct st_roles){(unsigned)(v & 0xff), (unsigned)(v >> 8)};
-	struct st_roles roles = st_mnemonic_roles(h->row);
-	st_assert(roles.ndsts <= 0xff);
-	asm_map_put(&r->roles, h->name, roles.ndsts | (uint64_t)roles.flags << 8);
-	return roles;
+	return check_slots(r, h, pieces);
 }
 
 /* How many of a half's operands it writes. */
@@ -602,6 +715,36 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 	return true;
 }
 
+/* A wait count llvm-mc encodes (16 bits) but the counter's field does not
+ * hold: the passes read each field beyond its maximum as the maximum, a wait
+ * for nothing, whether the hardware drops the high bits or saturates (the
+ * verifier rejects what llvm-mc rejects). */
+static void warn_wait_field(struct asm_reader *r, const struct st_inst *i)
+{
+	const struct st_isa_info *e = i->isa;
+	if ((e->wait_form != ST_WAIT_SINGLE && e->wait_form != ST_WAIT_PACKED_DS) || i->nsrcs != 1)
+		return;
+	const struct st_operand *op = &i->srcs[0];
+	if ((op->kind != ST_OPND_INT && op->kind != ST_OPND_HEX) || op->ival < -32768 || op->ival > 0xffff)
+		return;
+	int64_t n = op->ival & 0xffff;
+	int max = st_counter_max(e->wait_counter), dsmax = st_counter_max(ST_CNT_DS);
+	const char *cnt = st_counter_name(e->wait_counter);
+	char as[32];
+	if (op->kind == ST_OPND_HEX && op->text)
+		snprintf(as, sizeof as, "%s", op->text);
+	else
+		snprintf(as, sizeof as, "%lld", (long long)op->ival);
+	if (e->wait_form == ST_WAIT_SINGLE && n > max)
+		asm_warning(r, op->col, "wait '%s' count %s does not fit the %s field (0 to %d): read as %d, a wait for nothing",
+		            i->name, as, cnt, max, max);
+	else if (e->wait_form == ST_WAIT_PACKED_DS && ((n >> 8) > max || (n & 0xff) > dsmax))
+		asm_warning(r, op->col,
+		            "wait '%s' count %s does not fit %s in bits 13:8 and dscnt in bits 5:0 (0 to 0x%x): "
+		            "a field beyond its maximum is read as the maximum, a wait for nothing",
+		            i->name, as, cnt, max << 8 | dsmax);
+}
+
 struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
                                 const char *st_token)
 {
@@ -641,7 +784,7 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
 	dsts->n = srcs->n = 0;
 	for (int k = 0; k < nh; k++) {
-		struct st_roles roles = roles_of(r, &h[k]);
+		struct st_roles roles = r->rows.v[h[k].info].roles;
 		const struct st_operand *ops = r->ops.v + h[k].first;
 		if (roles.flags & ST_ROLE_UNKNOWN) {
 			for (size_t j = 0; j < h[k].nops; j++)
@@ -678,5 +821,6 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	i->nsrcs = (uint16_t)srcs->n;
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
+	warn_wait_field(r, i);
 	return i;
 }

@@ -64,10 +64,10 @@ static const struct hw_kind {
 };
 
 /* Modifier kinds that are the tool's own bookkeeping, not hardware syntax:
- * the wait counts are the wait's operand, tokens are the LDS<n> operands. */
+ * the wait counts are the wait's operand (every wait modifier is, see
+ * is_bookkeeping), tokens are the LDS<n> operands. */
 static const char *const bookkeeping_kinds[] = {
-	"mod.memtoken", "mod.swaitcnt", "mod.swaittensorcnt", "mod.swaitasynccnt",
-	"mod.swaitstorecnt", "mod.wmma_pool", "mod.wait_reason", "mod.wait_provenance", "mod.lds_ring",
+	"mod.memtoken", "mod.wmma_pool", "mod.wait_reason", "mod.wait_provenance", "mod.lds_ring",
 	"mod.loopcarriedwar", "mod.loopcarriedraw",
 };
 
@@ -272,6 +272,8 @@ static void put_value(struct st_buf *out, const struct st_value *v)
 
 static bool is_bookkeeping(const char *kind)
 {
+	if (st_wait_modifier_kind(kind))
+		return true;
 	for (size_t k = 0; k < sizeof bookkeeping_kinds / sizeof bookkeeping_kinds[0]; k++)
 		if (strcmp(kind, bookkeeping_kinds[k]) == 0)
 			return true;

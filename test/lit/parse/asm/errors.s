@@ -75,3 +75,15 @@ h:
 .Lpost:
 // expected-remark@+1 {{'s_set_pc_i64' may jump to any label: edges to every labelled block of the function}}
   s_set_pc_i64 s[0:1]
+
+// -----
+// A wait count llvm-mc rejects (more than 16 bits); one it encodes beyond the
+// counter's field is a warning (wait-count-field.s).
+// expected-error@+1 {{wait 's_wait_dscnt' takes one integer count from 0 to 63}}
+  s_wait_dscnt 0x10000
+
+// -----
+// A file without function declarations is one function: a branch target
+// must be one of its labels.
+// expected-error@+1 {{branch to '.Lnowhere', which is not a label of this file}}
+  s_branch .Lnowhere
