@@ -53,7 +53,29 @@ bool st_inst_is_cond_branch(const struct st_inst *i) { return has(i, ST_ISA_COND
 bool st_inst_is_terminator(const struct st_inst *i) { return has(i, ST_ISA_BRANCH | ST_ISA_ENDPGM); }
 bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
 bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
-bool st_inst_is_xcnt_wait(const struct st_inst *i) { return has(i, ST_ISA_XCNT_WAIT); }
+bool st_inst_is_xcnt_wait(const struct st_inst *i)
+{
+	return has(i, ST_ISA_WAIT) && i->isa->wait_form == ST_WAIT_SINGLE && i->isa->wait_counter == ST_CNT_XCNT;
+}
+
+enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i)
+{
+	if (i->kind != ST_ITEM_INST)
+		return ST_XCNT_NONE;
+	switch (i->isa->counter) {
+	case ST_CNT_LOAD:
+	case ST_CNT_STORE: return ST_XCNT_VMEM;
+	case ST_CNT_KM: return ST_XCNT_SMEM;
+	default: return has(i, ST_ISA_SMEM_XLATE) ? ST_XCNT_SMEM : ST_XCNT_NONE;
+	}
+}
+
+bool st_inst_is_vmem_atomic(const struct st_inst *i) { return has(i, ST_ISA_RET_ATOMIC); }
+
+bool st_reg_is_exec(struct st_reg r)
+{
+	return r.cls == ST_REG_EXEC || r.cls == ST_REG_EXEC_LO || r.cls == ST_REG_EXEC_HI;
+}
 
 unsigned st_inst_bound_next(const struct st_inst *i)
 {

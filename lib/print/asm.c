@@ -67,7 +67,7 @@ static const struct hw_kind {
  * the wait counts are the wait's operand, tokens are the LDS<n> operands. */
 static const char *const bookkeeping_kinds[] = {
 	"mod.memtoken", "mod.swaitcnt", "mod.swaittensorcnt", "mod.swaitasynccnt",
-	"mod.swaitstorecnt", "mod.wmma_pool", "mod.wait_reason", "mod.wait_provenance", "mod.lds_ring",
+	"mod.swaitstorecnt", "mod.swaitxcnt", "mod.wmma_pool", "mod.wait_reason", "mod.wait_provenance", "mod.lds_ring",
 	"mod.loopcarriedwar", "mod.loopcarriedraw",
 };
 
