@@ -77,6 +77,58 @@ bool st_reg_is_exec(struct st_reg r)
 	return r.cls == ST_REG_EXEC || r.cls == ST_REG_EXEC_LO || r.cls == ST_REG_EXEC_HI;
 }
 
+static bool regs_meet(struct st_reg a, struct st_reg b)
+{
+	return st_reg_overlaps(a, b) || (st_reg_is_exec(a) && st_reg_is_exec(b));
+}
+
+bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg *held)
+{
+	enum st_xcnt_kind k = st_inst_xcnt_kind(e);
+	if (k == ST_XCNT_NONE || r.cls == ST_REG_LDS)
+		return false;
+	for (uint32_t j = 0; j < e->nsrcs; j++) {
+		const struct st_operand *op = &e->srcs[j];
+		if (op->kind == ST_OPND_REG && op->reg.cls != ST_REG_LDS && regs_meet(op->reg, r)) {
+			*held = op->reg;
+			return true;
+		}
+	}
+	if (k == ST_XCNT_VMEM && st_reg_is_exec(r)) {
+		*held = (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO};
+		return true;
+	}
+	return false;
+}
+
+const char *st_inst_xcnt_role(const struct st_inst *e, struct st_reg held)
+{
+	if (st_reg_is_exec(held))
+		return "the EXEC mask";
+	bool smem = st_inst_xcnt_kind(e) == ST_XCNT_SMEM, buffer = false, first_v = true;
+	for (uint32_t j = 0; j < e->nsrcs; j++)
+		buffer |= e->srcs[j].kind == ST_OPND_REG && e->srcs[j].reg.cls == ST_REG_S && e->srcs[j].reg.count == 4;
+	for (uint32_t j = 0; j < e->nsrcs; j++) {
+		const struct st_operand *op = &e->srcs[j];
+		if (op->kind != ST_OPND_REG || op->reg.cls == ST_REG_LDS)
+			continue;
+		bool is = st_reg_equal(op->reg, held);
+		if (smem && is)
+			return j == 0 ? "the base" : "the offset";
+		if (op->reg.cls == ST_REG_V || op->reg.cls == ST_REG_ACC) {
+			/* A buffer op's data comes first (stores, atomics); a global,
+			 * flat or scratch op's address does. */
+			bool data_first = buffer && (e->isa->flags & (ST_ISA_STORE | ST_ISA_RET_ATOMIC));
+			if (is)
+				return first_v != data_first ? "the address" : "the data";
+			first_v = false;
+		} else if (is) {
+			return buffer ? (op->reg.count == 4 ? "the resource" : "the offset") : "the base address";
+		}
+	}
+	return "a source";
+}
+
 unsigned st_inst_bound_next(const struct st_inst *i)
 {
 	if (!has(i, ST_ISA_BINDS_NEXT))
