@@ -79,22 +79,23 @@ bool st_reg_is_exec(struct st_reg r)
 
 static bool regs_meet(struct st_reg a, struct st_reg b)
 {
-	return st_reg_overlaps(a, b) || (st_reg_is_exec(a) && st_reg_is_exec(b));
+	if (a.cls == b.cls)
+		return a.index < b.index + b.count && b.index < a.index + a.count;
+	return st_reg_is_exec(a) && st_reg_is_exec(b);
 }
 
 bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg *held)
 {
-	enum st_xcnt_kind k = st_inst_xcnt_kind(e);
-	if (k == ST_XCNT_NONE || r.cls == ST_REG_LDS)
+	if (r.cls == ST_REG_LDS)
 		return false;
 	for (uint32_t j = 0; j < e->nsrcs; j++) {
 		const struct st_operand *op = &e->srcs[j];
 		if (op->kind == ST_OPND_REG && op->reg.cls != ST_REG_LDS && regs_meet(op->reg, r)) {
 			*held = op->reg;
-			return true;
+			return st_inst_xcnt_kind(e) != ST_XCNT_NONE;
 		}
 	}
-	if (k == ST_XCNT_VMEM && st_reg_is_exec(r)) {
+	if (st_reg_is_exec(r) && st_inst_xcnt_kind(e) == ST_XCNT_VMEM) {
 		*held = (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO};
 		return true;
 	}

@@ -24,21 +24,84 @@ struct xc_event {
 	uint8_t dist;  /* events issued after it, 0..XC_DEPTH-1 */
 };
 
+/* Registers as buckets (add_buckets). */
+struct xc_mask {
+	uint64_t v[2], s;
+};
+
 struct xc_state {
 	struct xc_event *v; /* sorted by id */
+	struct xc_mask held; /* a superset of the registers the events hold (a filter) */
 	uint32_t n, cap;
 	bool store;         /* a VMEM store (or atomic without return) may be outstanding */
 	bool valid;         /* reached */
 };
 
+/* A wait the walk found: before `anchor`, for `producer`. */
+struct xc_rec {
+	struct st_inst *anchor;
+	const struct st_inst *producer;
+	int n;
+	enum wc_rule rule;
+};
+
+/* What the walk asks of an instruction. */
+enum {
+	XT_KIND = 3,       /* its enum st_xcnt_kind */
+	XT_EXEMPT = 1 << 2, /* a call or a terminator (returns and s_endpgm included): waits for no translation */
+	XT_ATOMIC = 1 << 3, /* a VMEM atomic (the soft wait) */
+	XT_STORE = 1 << 4,  /* a VMEM store or an atomic without return */
+	XT_CALL = 1 << 5,
+	XT_WAIT = 1 << 6,   /* an input wait */
+};
+
 struct xc {
 	struct wc_dataflow *df;
 	struct wc_plan *plan;
+	struct xc_mask *held;   /* by instruction id: the registers it holds (events only) */
+	struct xc_mask *writes; /* by instruction id: the registers it writes */
+	uint8_t *traits;        /* by instruction id: its XT_* (read once, walked many times) */
+	ST_VEC(struct xc_rec) *recs; /* by block index: the waits of its last walk */
 	struct xc_state *out; /* by block index */
 	struct xc_state cur, tmp, old;
-	bool record;
-	unsigned soft;
 };
+
+/* Registers as buckets, for a quick test before the exact one: VGPRs and
+ * AGPRs by index modulo 128, the other registers (SGPRs, EXEC, ...) by index
+ * modulo 64 in a third word. */
+static void add_buckets(struct xc_mask *m, struct st_reg r)
+{
+	if (r.cls == ST_REG_LDS)
+		return;
+	bool vector = r.cls == ST_REG_V || r.cls == ST_REG_ACC;
+	uint32_t base = st_reg_is_exec(r) ? 63 : r.index, n = r.count ? r.count : 1;
+	uint64_t *w = vector ? m->v : &m->s;
+	uint32_t words = vector ? 2 : 1, width = 64 * words;
+	if (n >= width) {
+		for (uint32_t k = 0; k < words; k++)
+			w[k] = ~0ull;
+		return;
+	}
+	/* The buckets base .. base + n - 1 (mod width), a word's run at a time. */
+	for (uint32_t b = base % width; n;) {
+		uint32_t in_word = 64 - b % 64, run = n < in_word ? n : in_word;
+		w[b / 64] |= (run == 64 ? ~0ull : ((1ull << run) - 1)) << (b % 64);
+		n -= run;
+		b = (b + run) % width;
+	}
+}
+
+static bool masks_meet(struct xc_mask a, struct xc_mask b)
+{
+	return (a.v[0] & b.v[0]) || (a.v[1] & b.v[1]) || (a.s & b.s);
+}
+
+static void mask_or(struct xc_mask *d, struct xc_mask s)
+{
+	d->v[0] |= s.v[0];
+	d->v[1] |= s.v[1];
+	d->s |= s.s;
+}
 
 static void xs_reserve(struct xc_state *s, uint32_t n)
 {
@@ -54,6 +117,7 @@ static void xs_copy(struct xc_state *d, const struct xc_state *s)
 	if (s->n)
 		memcpy(d->v, s->v, s->n * sizeof *s->v);
 	d->n = s->n;
+	d->held = s->held;
 	d->store = s->store;
 	d->valid = s->valid;
 }
@@ -89,6 +153,8 @@ static void xs_join(struct xc_state *d, const struct xc_state *s, struct xc_stat
 			tmp->v[tmp->n++] = e;
 		}
 	}
+	tmp->held = d->held;
+	mask_or(&tmp->held, s->held);
 	tmp->store = d->store || s->store;
 	tmp->valid = true;
 	xs_copy(d, tmp);
@@ -104,6 +170,8 @@ static void xs_retire(struct xc_state *s, int dist_from, int kind)
 			s->v[w++] = s->v[k];
 	}
 	s->n = w;
+	if (!w)
+		s->held = (struct xc_mask){{0, 0}, 0};
 }
 
 static bool xs_has_kind(const struct xc_state *s, enum st_xcnt_kind k)
@@ -131,7 +199,7 @@ static void xs_credit(struct xc_state *s, const int *counts)
 		s->store = false;
 }
 
-static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bool store)
+static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bool store, struct xc_mask held)
 {
 	/* Kind switch: the hardware waits for the older kind's translations. */
 	xs_retire(s, 0, kind == ST_XCNT_VMEM ? ST_XCNT_SMEM : ST_XCNT_VMEM);
@@ -152,6 +220,7 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 	}
 	s->v[at] = (struct xc_event){id, (uint8_t)kind, 0};
 	s->n++;
+	mask_or(&s->held, held);
 	s->store |= store;
 }
 
@@ -159,9 +228,12 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 static int32_t youngest_holder(const struct xc *x, const struct st_inst *i)
 {
 	int32_t best = -1;
+	struct xc_mask w = x->writes[i->id];
+	if (!masks_meet(x->cur.held, w))
+		return -1;
 	for (uint32_t k = 0; k < x->cur.n; k++) {
 		const struct xc_event *e = &x->cur.v[k];
-		if (best >= 0 && x->cur.v[best].dist <= e->dist)
+		if ((best >= 0 && x->cur.v[best].dist <= e->dist) || !masks_meet(x->held[e->id], w))
 			continue;
 		const struct st_inst *p = x->df->insts[e->id];
 		struct st_reg held;
@@ -174,16 +246,15 @@ static int32_t youngest_holder(const struct xc *x, const struct st_inst *i)
 	return best;
 }
 
+/* A wait of the block being walked; the last walk of a block is the one
+ * from its final entry state (a change of a predecessor's exit walks it
+ * again), so its records are the plan's. */
 static void record(struct xc *x, struct st_inst *i, int n, enum wc_rule rule, const struct st_inst *producer)
 {
-	if (!x->record || !x->df->processable[i->block->index])
+	if (!x->df->processable[i->block->index])
 		return;
-	struct wc_anchor *a = st_wc_plan_anchor(x->plan, i, true);
-	if (a->spec.cnt[ST_CNT_XCNT] == WC_UNUSED || n < a->spec.cnt[ST_CNT_XCNT])
-		a->spec.cnt[ST_CNT_XCNT] = n;
-	struct wc_reason r = {i, NULL, ST_CNT_XCNT, rule, (struct st_inst *)producer, {0}};
-	st_vec_push(&x->plan->reasons, r);
-	x->soft += rule == WC_RULE_XCNT_SOFT;
+	struct xc_rec r = {i, producer, n, rule};
+	st_vec_push(&x->recs[i->block->index], r);
 }
 
 /* One instruction: its waits (the planned ones, then its own XCNT need),
@@ -192,15 +263,15 @@ static void step(struct xc *x, struct st_inst *i)
 {
 	struct wc_dataflow *df = x->df;
 	struct xc_state *s = &x->cur;
+	unsigned t = x->traits[i->id];
 	int counts[ST_NUM_COUNTERS];
-	if (st_wait_counts(i, counts))
+	if ((t & XT_WAIT) && st_wait_counts(i, counts))
 		xs_credit(s, counts);
-	const struct wc_spec *planned = i->id < df->ninst && df->insts[i->id] == i ? st_wc_plan_spec(x->plan, i) : NULL;
-	if (planned)
-		xs_credit(s, planned->cnt);
-	enum st_xcnt_kind kind = st_inst_xcnt_kind(i);
-	bool exempt = st_inst_is_call(i) || st_inst_is_return(i) || st_inst_is_terminator(i);
-	if (s->n && !exempt) {
+	int32_t slot = i->id < x->plan->ninst ? x->plan->slot[i->id] : -1; /* st_wc_plan_spec, inline */
+	if (slot >= 0)
+		xs_credit(s, x->plan->anchors.v[slot].spec.cnt);
+	enum st_xcnt_kind kind = (enum st_xcnt_kind)(t & XT_KIND);
+	if (s->n && !(t & XT_EXEMPT)) {
 		int32_t h = youngest_holder(x, i);
 		if (h >= 0) {
 			int n = xs_has_kind(s, ST_XCNT_SMEM) ? 0 : s->v[h].dist;
@@ -210,7 +281,7 @@ static void step(struct xc *x, struct st_inst *i)
 				record(x, i, n, WC_RULE_XCNT, p);
 			xs_retire(s, n, -1);
 		}
-		if (s->n && kind == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i)) {
+		if (s->n && (t & XT_ATOMIC)) {
 			uint32_t newest = 0;
 			for (uint32_t k = 1; k < s->n; k++)
 				if (s->v[k].dist < s->v[newest].dist)
@@ -220,8 +291,8 @@ static void step(struct xc *x, struct st_inst *i)
 		}
 	}
 	if (kind != ST_XCNT_NONE)
-		xs_issue(s, i->id, kind, st_inst_counter(i, false) == ST_CNT_STORE);
-	if (st_inst_is_call(i))
+		xs_issue(s, i->id, kind, t & XT_STORE, x->held[i->id]);
+	if (t & XT_CALL)
 		s->store = true; /* the callee may return with stores outstanding */
 }
 
@@ -243,6 +314,7 @@ static void entry_state(struct xc *x, struct st_block *b)
 {
 	struct xc_state *s = &x->cur;
 	s->n = 0;
+	s->held = (struct xc_mask){{0, 0}, 0};
 	s->store = false;
 	s->valid = false;
 	if (b->index == x->df->cfg->rpo[0]->index) {
@@ -260,29 +332,78 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	if (!cfg->nreachable)
 		return;
 	struct xc x = {.df = df, .plan = plan};
+	/* Every entry is written below (no zeroing of three arrays the size of the function). */
+	x.held = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.held);
+	x.writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.writes);
+	x.traits = st_xmalloc(df->ninst ? df->ninst : 1);
+	for (uint32_t k = 0; k < df->ninst; k++) {
+		const struct st_inst *i = df->insts[k];
+		x.held[k] = x.writes[k] = (struct xc_mask){{0, 0}, 0};
+		x.traits[k] = 0;
+		if (!i || i->kind != ST_ITEM_INST)
+			continue;
+		enum st_xcnt_kind ik = st_inst_xcnt_kind(i);
+		bool call = st_inst_is_call(i);
+		x.traits[k] = (uint8_t)(ik | (call || st_inst_is_terminator(i) ? XT_EXEMPT : 0) |
+		                        (ik == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i) ? XT_ATOMIC : 0) |
+		                        (ik == ST_XCNT_VMEM && st_inst_counter(i, false) == ST_CNT_STORE ? XT_STORE : 0) |
+		                        (call ? XT_CALL : 0) | (st_inst_is_wait(i) ? XT_WAIT : 0));
+		for (uint32_t d = 0; d < i->ndsts; d++)
+			if (i->dsts[d].kind == ST_OPND_REG)
+				add_buckets(&x.writes[k], i->dsts[d].reg);
+		if (ik == ST_XCNT_NONE)
+			continue;
+		for (uint32_t j = 0; j < i->nsrcs; j++)
+			if (i->srcs[j].kind == ST_OPND_REG)
+				add_buckets(&x.held[k], i->srcs[j].reg);
+		if (ik == ST_XCNT_VMEM)
+			add_buckets(&x.held[k], (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO});
+	}
 	x.out = st_xcalloc(cfg->nblocks, sizeof *x.out);
+	x.recs = st_xcalloc(cfg->nblocks, sizeof *x.recs);
+	/* Sweeps in RPO over the blocks whose predecessors' exits changed. */
+	bool *dirty = st_xcalloc(cfg->nblocks, sizeof *dirty);
+	for (size_t k = 0; k < cfg->nreachable; k++)
+		dirty[cfg->rpo[k]->index] = true;
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (size_t k = 0; k < cfg->nreachable; k++) {
 			struct st_block *b = cfg->rpo[k];
+			if (!dirty[b->index])
+				continue;
+			dirty[b->index] = false;
 			entry_state(&x, b);
 			if (!x.cur.valid)
 				continue;
+			st_vec_clear(&x.recs[b->index]);
 			walk(&x, b);
 			struct xc_state *o = &x.out[b->index];
 			xs_copy(&x.old, o);
 			xs_join(o, &x.cur, &x.tmp);
-			changed |= !xs_equal(o, &x.old);
+			if (xs_equal(o, &x.old))
+				continue;
+			changed = true;
+			for (size_t s = 0; s < b->succs.n; s++)
+				dirty[b->succs.v[s]->index] = true;
 		}
 	}
-	x.record = true;
+	free(dirty);
 	size_t before = plan->reasons.n;
+	unsigned soft = 0;
 	for (size_t k = 0; k < cfg->nreachable; k++) {
-		struct st_block *b = cfg->rpo[k];
-		entry_state(&x, b);
-		if (x.cur.valid)
-			walk(&x, b);
+		const struct st_block *b = cfg->rpo[k];
+		for (size_t j = 0; j < x.recs[b->index].n; j++) {
+			const struct xc_rec *r = &x.recs[b->index].v[j];
+			struct wc_anchor *a = st_wc_plan_anchor(plan, r->anchor, true);
+			if (a->spec.cnt[ST_CNT_XCNT] == WC_UNUSED || r->n < a->spec.cnt[ST_CNT_XCNT])
+				a->spec.cnt[ST_CNT_XCNT] = r->n;
+			struct wc_reason reason = {r->anchor, NULL, ST_CNT_XCNT, r->rule, (struct st_inst *)r->producer, {0}};
+			st_vec_push(&plan->reasons, reason);
+			soft += r->rule == WC_RULE_XCNT_SOFT;
+		}
+		st_vec_free(&x.recs[b->index]);
 	}
+	free(x.recs);
 	/* Emit reads each anchor's reasons as one run: the new ones join their
 	 * anchor's (a stable sort by anchor; tail drains keep their order). */
 	if (plan->reasons.n != before) {
@@ -306,14 +427,17 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 		free(sorted);
 		free(count);
 	}
-	if (df->ctx && x.soft)
-		st_pass_stat_add(df->ctx, "soft-xcnt-waits", x.soft);
+	if (df->ctx && soft)
+		st_pass_stat_add(df->ctx, "soft-xcnt-waits", soft);
 	for (size_t k = 0; k < cfg->nblocks; k++)
 		free(x.out[k].v);
 	free(x.out);
 	free(x.cur.v);
 	free(x.tmp.v);
 	free(x.old.v);
+	free(x.held);
+	free(x.writes);
+	free(x.traits);
 }
 
 void st_wc_xcnt_describe(struct st_buf *out, const struct wc_reason *r)
