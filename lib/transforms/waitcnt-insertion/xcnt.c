@@ -24,9 +24,11 @@ struct xc_event {
 	uint8_t dist;  /* events issued after it, 0..XC_DEPTH-1 */
 };
 
-/* Registers as buckets (add_buckets). */
+/* Registers as buckets (add_buckets): words [0, XM_V) for VGPRs and AGPRs,
+ * [XM_V, XM_WORDS) for the others. */
+enum { XM_V = 4, XM_WORDS = 6 };
 struct xc_mask {
-	uint64_t v[2], s;
+	uint64_t w[XM_WORDS];
 };
 
 struct xc_state {
@@ -67,16 +69,16 @@ struct xc {
 };
 
 /* Registers as buckets, for a quick test before the exact one: VGPRs and
- * AGPRs by index modulo 128, the other registers (SGPRs, EXEC, ...) by index
- * modulo 64 in a third word. */
+ * AGPRs by index modulo 256, the other registers (SGPRs, EXEC at 127, ...)
+ * by index modulo 128, which is exact for most kernels. */
 static void add_buckets(struct xc_mask *m, struct st_reg r)
 {
 	if (r.cls == ST_REG_LDS)
 		return;
 	bool vector = r.cls == ST_REG_V || r.cls == ST_REG_ACC;
-	uint32_t base = st_reg_is_exec(r) ? 63 : r.index, n = r.count ? r.count : 1;
-	uint64_t *w = vector ? m->v : &m->s;
-	uint32_t words = vector ? 2 : 1, width = 64 * words;
+	uint32_t base = st_reg_is_exec(r) ? 127 : r.index, n = r.count ? r.count : 1;
+	uint64_t *w = vector ? m->w : m->w + XM_V;
+	uint32_t words = vector ? XM_V : XM_WORDS - XM_V, width = 64 * words;
 	if (n >= width) {
 		for (uint32_t k = 0; k < words; k++)
 			w[k] = ~0ull;
@@ -91,16 +93,18 @@ static void add_buckets(struct xc_mask *m, struct st_reg r)
 	}
 }
 
-static bool masks_meet(struct xc_mask a, struct xc_mask b)
+static bool masks_meet(const struct xc_mask *a, const struct xc_mask *b)
 {
-	return (a.v[0] & b.v[0]) || (a.v[1] & b.v[1]) || (a.s & b.s);
+	uint64_t any = 0;
+	for (int k = 0; k < XM_WORDS; k++)
+		any |= a->w[k] & b->w[k];
+	return any != 0;
 }
 
-static void mask_or(struct xc_mask *d, struct xc_mask s)
+static void mask_or(struct xc_mask *d, const struct xc_mask *s)
 {
-	d->v[0] |= s.v[0];
-	d->v[1] |= s.v[1];
-	d->s |= s.s;
+	for (int k = 0; k < XM_WORDS; k++)
+		d->w[k] |= s->w[k];
 }
 
 static void xs_reserve(struct xc_state *s, uint32_t n)
@@ -154,7 +158,7 @@ static void xs_join(struct xc_state *d, const struct xc_state *s, struct xc_stat
 		}
 	}
 	tmp->held = d->held;
-	mask_or(&tmp->held, s->held);
+	mask_or(&tmp->held, &s->held);
 	tmp->store = d->store || s->store;
 	tmp->valid = true;
 	xs_copy(d, tmp);
@@ -171,7 +175,7 @@ static void xs_retire(struct xc_state *s, int dist_from, int kind)
 	}
 	s->n = w;
 	if (!w)
-		s->held = (struct xc_mask){{0, 0}, 0};
+		s->held = (struct xc_mask){{0}};
 }
 
 static bool xs_has_kind(const struct xc_state *s, enum st_xcnt_kind k)
@@ -199,7 +203,7 @@ static void xs_credit(struct xc_state *s, const int *counts)
 		s->store = false;
 }
 
-static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bool store, struct xc_mask held)
+static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bool store, const struct xc_mask *held)
 {
 	/* Kind switch: the hardware waits for the older kind's translations. */
 	xs_retire(s, 0, kind == ST_XCNT_VMEM ? ST_XCNT_SMEM : ST_XCNT_VMEM);
@@ -228,12 +232,12 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 static int32_t youngest_holder(const struct xc *x, const struct st_inst *i)
 {
 	int32_t best = -1;
-	struct xc_mask w = x->writes[i->id];
-	if (!masks_meet(x->cur.held, w))
+	const struct xc_mask *w = &x->writes[i->id];
+	if (!masks_meet(&x->cur.held, w))
 		return -1;
 	for (uint32_t k = 0; k < x->cur.n; k++) {
 		const struct xc_event *e = &x->cur.v[k];
-		if ((best >= 0 && x->cur.v[best].dist <= e->dist) || !masks_meet(x->held[e->id], w))
+		if ((best >= 0 && x->cur.v[best].dist <= e->dist) || !masks_meet(&x->held[e->id], w))
 			continue;
 		const struct st_inst *p = x->df->insts[e->id];
 		struct st_reg held;
@@ -291,7 +295,7 @@ static void step(struct xc *x, struct st_inst *i)
 		}
 	}
 	if (kind != ST_XCNT_NONE)
-		xs_issue(s, i->id, kind, t & XT_STORE, x->held[i->id]);
+		xs_issue(s, i->id, kind, t & XT_STORE, &x->held[i->id]);
 	if (t & XT_CALL)
 		s->store = true; /* the callee may return with stores outstanding */
 }
@@ -314,7 +318,7 @@ static void entry_state(struct xc *x, struct st_block *b)
 {
 	struct xc_state *s = &x->cur;
 	s->n = 0;
-	s->held = (struct xc_mask){{0, 0}, 0};
+	s->held = (struct xc_mask){{0}};
 	s->store = false;
 	s->valid = false;
 	if (b->index == x->df->cfg->rpo[0]->index) {
@@ -338,7 +342,7 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	x.traits = st_xmalloc(df->ninst ? df->ninst : 1);
 	for (uint32_t k = 0; k < df->ninst; k++) {
 		const struct st_inst *i = df->insts[k];
-		x.held[k] = x.writes[k] = (struct xc_mask){{0, 0}, 0};
+		x.held[k] = x.writes[k] = (struct xc_mask){{0}};
 		x.traits[k] = 0;
 		if (!i || i->kind != ST_ITEM_INST)
 			continue;
