@@ -20,9 +20,11 @@ enum { XC_DEPTH = 63 }; /* events an XCNT queue can hold; a wait is at most XC_D
 
 struct xc_event {
 	uint32_t id;   /* df->insts index */
-	uint8_t kind;  /* enum st_xcnt_kind */
-	uint8_t dist;  /* events issued after it, 0..XC_DEPTH-1 */
+	uint16_t kind; /* enum st_xcnt_kind */
+	uint16_t dist; /* events issued after it, 0..XC_DEPTH-1 */
 };
+/* No padding: states compare with memcmp. */
+_Static_assert(sizeof(struct xc_event) == 8, "struct xc_event has no padding");
 
 /* Registers as buckets (add_buckets): words [0, XM_V) for VGPRs and AGPRs,
  * [XM_V, XM_WORDS) for the others. */
@@ -222,7 +224,7 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 		s->v[at] = s->v[at - 1];
 		at--;
 	}
-	s->v[at] = (struct xc_event){id, (uint8_t)kind, 0};
+	s->v[at] = (struct xc_event){id, (uint16_t)kind, 0};
 	s->n++;
 	mask_or(&s->held, held);
 	s->store |= store;
