@@ -19,9 +19,10 @@
 enum { XC_DEPTH = 63 }; /* events an XCNT queue can hold; a wait is at most XC_DEPTH - 1 */
 
 struct xc_event {
-	uint32_t id;   /* df->insts index */
-	uint16_t kind; /* enum st_xcnt_kind */
-	uint16_t dist; /* events issued after it, 0..XC_DEPTH-1 */
+	uint32_t id;    /* df->insts index */
+	uint8_t kind;   /* enum st_xcnt_kind */
+	uint8_t store;  /* on a path where it is outstanding, a store may be too */
+	uint16_t dist;  /* events issued after it, 0..XC_DEPTH-1 */
 };
 /* No padding: states compare with memcmp. */
 _Static_assert(sizeof(struct xc_event) == 8, "struct xc_event has no padding");
@@ -155,6 +156,7 @@ static void xs_join(struct xc_state *d, const struct xc_state *s, struct xc_stat
 			struct xc_event e = d->v[i++];
 			if (s->v[j].dist < e.dist)
 				e.dist = s->v[j].dist;
+			e.store |= s->v[j].store;
 			j++;
 			tmp->v[tmp->n++] = e;
 		}
@@ -188,6 +190,14 @@ static bool xs_has_kind(const struct xc_state *s, enum st_xcnt_kind k)
 	return false;
 }
 
+/* A store may now be outstanding with every event (or, on false, with none). */
+static void xs_set_store(struct xc_state *s, bool store)
+{
+	s->store = store;
+	for (uint32_t k = 0; k < s->n; k++)
+		s->v[k].store = store;
+}
+
 /* The credits of a wait (an input instruction, or a planned one): counts[c]
  * per counter, -1 for none. */
 static void xs_credit(struct xc_state *s, const int *counts)
@@ -197,12 +207,23 @@ static void xs_credit(struct xc_state *s, const int *counts)
 	/* kmcnt 0 retires the SMEM translations (SMEM is out of order: only 0). */
 	if (counts[ST_CNT_KM] == 0)
 		xs_retire(s, 0, ST_XCNT_SMEM);
-	/* loadcnt L retires the VMEM translations but the L newest, unless a
-	 * store is outstanding (a store's translation is not a load). */
-	if (counts[ST_CNT_LOAD] >= 0 && !s->store)
-		xs_retire(s, counts[ST_CNT_LOAD], ST_XCNT_VMEM);
+	/* loadcnt L retires the VMEM translations but the L newest, of the
+	 * events no store may be outstanding with (a store's translation is not
+	 * a load): kept per event, so that a store on another path into a join
+	 * does not keep this path's loads. */
+	if (counts[ST_CNT_LOAD] >= 0) {
+		uint32_t w = 0;
+		for (uint32_t k = 0; k < s->n; k++) {
+			const struct xc_event *e = &s->v[k];
+			if (e->kind != ST_XCNT_VMEM || e->store || e->dist < counts[ST_CNT_LOAD])
+				s->v[w++] = *e;
+		}
+		s->n = w;
+		if (!w)
+			s->held = (struct xc_mask){{0}};
+	}
 	if (counts[ST_CNT_STORE] == 0)
-		s->store = false;
+		xs_set_store(s, false);
 }
 
 static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bool store, const struct xc_mask *held)
@@ -224,10 +245,11 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 		s->v[at] = s->v[at - 1];
 		at--;
 	}
-	s->v[at] = (struct xc_event){id, (uint16_t)kind, 0};
+	s->v[at] = (struct xc_event){id, (uint8_t)kind, (uint8_t)(s->store || store), 0};
 	s->n++;
 	mask_or(&s->held, held);
-	s->store |= store;
+	if (store)
+		xs_set_store(s, true);
 }
 
 /* The youngest outstanding event holding a register `i` writes, or -1. */
@@ -299,7 +321,7 @@ static void step(struct xc *x, struct st_inst *i)
 	if (kind != ST_XCNT_NONE)
 		xs_issue(s, i->id, kind, t & XT_STORE, &x->held[i->id]);
 	if (t & XT_CALL)
-		s->store = true; /* the callee may return with stores outstanding */
+		xs_set_store(s, true); /* the callee may return with stores outstanding */
 }
 
 static void walk(struct xc *x, struct st_block *b)
@@ -367,12 +389,20 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	}
 	x.out = st_xcalloc(cfg->nblocks, sizeof *x.out);
 	x.recs = st_xcalloc(cfg->nblocks, sizeof *x.recs);
-	/* Sweeps in RPO over the blocks whose predecessors' exits changed. */
+	/* Sweeps in RPO over the blocks whose predecessors' exits changed. A
+	 * block's exit is its last walk's: the waits of that walk are the plan's,
+	 * and under a fixed plan the walk is monotone, so a fixed point is sound
+	 * (an exit kept from a walk whose wait was later added would hold a
+	 * translation that wait retires). A wait decided from a larger state
+	 * can shrink an exit, so this need not settle: after `cap` sweeps the
+	 * exits are joined with the previous ones instead, which only grow. */
 	bool *dirty = st_xcalloc(cfg->nblocks, sizeof *dirty);
 	for (size_t k = 0; k < cfg->nreachable; k++)
 		dirty[cfg->rpo[k]->index] = true;
-	for (bool changed = true; changed;) {
+	unsigned sweeps = 0, cap = 2 * (unsigned)cfg->nreachable + 8;
+	for (bool changed = true; changed; sweeps++) {
 		changed = false;
+		bool grow = sweeps >= cap;
 		for (size_t k = 0; k < cfg->nreachable; k++) {
 			struct st_block *b = cfg->rpo[k];
 			if (!dirty[b->index])
@@ -385,7 +415,10 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 			walk(&x, b);
 			struct xc_state *o = &x.out[b->index];
 			xs_copy(&x.old, o);
-			xs_join(o, &x.cur, &x.tmp);
+			if (grow)
+				xs_join(o, &x.cur, &x.tmp);
+			else
+				xs_copy(o, &x.cur);
 			if (xs_equal(o, &x.old))
 				continue;
 			changed = true;
