@@ -6,11 +6,10 @@
  * The state at a program point lists the events (VMEM and SMEM ops) whose
  * translation may be outstanding, each with its distance: the number of
  * events issued after it, the smallest over the paths (a wait of that many
- * retires it on every path). Joins take the union; the transfer of a block
- * is joined into the block's previous exit, so the exits only grow and the
- * fixed point is reached in a bounded number of sweeps. An event with 63
- * newer ones is retired (the 6-bit counter holds at most 63, as LLVM's score
- * bracket assumes). */
+ * retires it on every path), and whether a store may be outstanding with it
+ * (then loadcnt does not cover it). Joins take the union; the fixed point is
+ * described at st_wc_xcnt_plan. An event with 63 newer ones is retired (the
+ * 6-bit counter holds at most 63, as LLVM's score bracket assumes). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +37,7 @@ struct xc_state {
 	struct xc_event *v; /* sorted by id */
 	struct xc_mask held; /* a superset of the registers the events hold (a filter) */
 	uint32_t n, cap;
-	bool store;         /* a VMEM store (or atomic without return) may be outstanding */
+	bool store;         /* a VMEM store (or atomic without return) may be outstanding (for new events) */
 	bool valid;         /* reached */
 };
 
