@@ -379,7 +379,25 @@ ST_API bool st_inst_is_cond_branch(const struct st_inst *i); /* s_cbranch_*: may
 ST_API bool st_inst_is_terminator(const struct st_inst *i);
 ST_API bool st_inst_is_wmma(const struct st_inst *i);
 ST_API bool st_inst_is_wait(const struct st_inst *i);
-ST_API bool st_inst_is_xcnt_wait(const struct st_inst *i);
+ST_API bool st_inst_is_xcnt_wait(const struct st_inst *i); /* s_wait_xcnt */
+/* The XCNT event an instruction issues (docs/xcnt.md): VMEM for every op of
+ * LOAD or STORE (global, buffer, scratch, flat loads, stores, atomics), SMEM
+ * for every op of KM and s_prefetch_data; none for DS, tensor, async-LDS
+ * transfers and prefetches. */
+enum st_xcnt_kind { ST_XCNT_NONE, ST_XCNT_VMEM, ST_XCNT_SMEM };
+ST_API enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i);
+/* A VMEM atomic (buffer_atomic_*, global_atomic_*, flat_atomic_*). */
+ST_API bool st_inst_is_vmem_atomic(const struct st_inst *i);
+/* exec, exec_lo or exec_hi: one mask, as far as the wait passes care. */
+ST_API bool st_reg_is_exec(struct st_reg r);
+/* Whether the XCNT event e holds a register overlapping r until its
+ * translation completes: a register it reads (address, data, saddr,
+ * soffset, resource) or, for VMEM, the implicit EXEC; *held gets the held
+ * register as e names it. */
+ST_API bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg *held);
+/* What the held register is to e, for messages: "the address", "the data",
+ * "the base", "the offset", "the base address", "the resource", "the EXEC mask". */
+ST_API const char *st_inst_xcnt_role(const struct st_inst *e, struct st_reg held);
 /* Where the LDS<t> operands of an instruction's mod.memtoken tokens go once
  * StinkyBuildImplicitDependencyPass materialised them: destinations for LDS
  * writers, sources for readers, both for LDS-fence barriers. False for an

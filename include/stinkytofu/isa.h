@@ -106,7 +106,8 @@ enum st_isa_flag {
 	ST_ISA_DS_ATOMIC = 1u << 11,
 	ST_ISA_TENSOR_LOAD = 1u << 12,
 	ST_ISA_STORE = 1u << 13,       /* a vector memory store (STORE counter) */
-	ST_ISA_XCNT_WAIT = 1u << 14,   /* s_wait_xcnt: an untracked wait StinkyRemoveWaitCntPass can drop */
+	ST_ISA_SMEM_XLATE = 1u << 14,  /* an SMEM op without a counter (s_prefetch_data): it still
+	                                  translates its address, one XCNT event (docs/xcnt.md) */
 	ST_ISA_ASYNC_LDS_WRITER = 1u << 15, /* async op writing LDS (global_load_async_to_lds) */
 	ST_ISA_BINDS_NEXT = 1u << 16,  /* s_delay_alu, s_clause: describes the instructions after it, so no
 	                                  wait may come between them */
@@ -123,7 +124,7 @@ enum st_wait_form {
 	ST_WAIT_NONE,      /* not a wait */
 	ST_WAIT_SINGLE,    /* s_wait_<x> N: one counter */
 	ST_WAIT_PACKED_DS, /* s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt: MEM bits 13:8, DS bits 5:0 */
-	ST_WAIT_UNTRACKED, /* legacy s_waitcnt, s_wait_xcnt, s_wait_expcnt, ...: credits nothing */
+	ST_WAIT_UNTRACKED, /* legacy s_waitcnt, s_wait_expcnt, ...: credits nothing */
 };
 
 struct st_isa_info {

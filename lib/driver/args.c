@@ -198,7 +198,7 @@ static bool set_verify_waits(struct st_driver_options *o, const char *v, struct 
 /* --verify-waits checks the waits under the model the inserter assumed: the
  * validator (the last entry) takes every option of the same name and type
  * that the pipeline's last StinkyWaitCntInsertionPass was given
- * (storesOnLoadcnt, enableTensorDescriptorWar, amdgpuCallConvention). */
+ * (storesOnLoadcnt, enableTensorDescriptorWar, amdgpuCallConvention, noXcnt). */
 static void inherit_model_options(struct st_pipeline *pl)
 {
 	struct st_pipeline_entry *v = &pl->entries.v[pl->entries.n - 1];

@@ -53,7 +53,82 @@ bool st_inst_is_cond_branch(const struct st_inst *i) { return has(i, ST_ISA_COND
 bool st_inst_is_terminator(const struct st_inst *i) { return has(i, ST_ISA_BRANCH | ST_ISA_ENDPGM); }
 bool st_inst_is_wmma(const struct st_inst *i) { return has(i, ST_ISA_WMMA); }
 bool st_inst_is_wait(const struct st_inst *i) { return has(i, ST_ISA_WAIT); }
-bool st_inst_is_xcnt_wait(const struct st_inst *i) { return has(i, ST_ISA_XCNT_WAIT); }
+bool st_inst_is_xcnt_wait(const struct st_inst *i)
+{
+	return has(i, ST_ISA_WAIT) && i->isa->wait_form == ST_WAIT_SINGLE && i->isa->wait_counter == ST_CNT_XCNT;
+}
+
+enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i)
+{
+	if (i->kind != ST_ITEM_INST)
+		return ST_XCNT_NONE;
+	switch (i->isa->counter) {
+	case ST_CNT_LOAD:
+	case ST_CNT_STORE: return ST_XCNT_VMEM;
+	case ST_CNT_KM: return ST_XCNT_SMEM;
+	default: return has(i, ST_ISA_SMEM_XLATE) ? ST_XCNT_SMEM : ST_XCNT_NONE;
+	}
+}
+
+bool st_inst_is_vmem_atomic(const struct st_inst *i) { return has(i, ST_ISA_RET_ATOMIC); }
+
+bool st_reg_is_exec(struct st_reg r)
+{
+	return r.cls == ST_REG_EXEC || r.cls == ST_REG_EXEC_LO || r.cls == ST_REG_EXEC_HI;
+}
+
+static bool regs_meet(struct st_reg a, struct st_reg b)
+{
+	if (a.cls == b.cls)
+		return a.index < b.index + b.count && b.index < a.index + a.count;
+	return st_reg_is_exec(a) && st_reg_is_exec(b);
+}
+
+bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg *held)
+{
+	if (r.cls == ST_REG_LDS)
+		return false;
+	for (uint32_t j = 0; j < e->nsrcs; j++) {
+		const struct st_operand *op = &e->srcs[j];
+		if (op->kind == ST_OPND_REG && op->reg.cls != ST_REG_LDS && regs_meet(op->reg, r)) {
+			*held = op->reg;
+			return st_inst_xcnt_kind(e) != ST_XCNT_NONE;
+		}
+	}
+	if (st_reg_is_exec(r) && st_inst_xcnt_kind(e) == ST_XCNT_VMEM) {
+		*held = (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO};
+		return true;
+	}
+	return false;
+}
+
+const char *st_inst_xcnt_role(const struct st_inst *e, struct st_reg held)
+{
+	if (st_reg_is_exec(held))
+		return "the EXEC mask";
+	bool smem = st_inst_xcnt_kind(e) == ST_XCNT_SMEM, buffer = false, first_v = true;
+	for (uint32_t j = 0; j < e->nsrcs; j++)
+		buffer |= e->srcs[j].kind == ST_OPND_REG && e->srcs[j].reg.cls == ST_REG_S && e->srcs[j].reg.count == 4;
+	for (uint32_t j = 0; j < e->nsrcs; j++) {
+		const struct st_operand *op = &e->srcs[j];
+		if (op->kind != ST_OPND_REG || op->reg.cls == ST_REG_LDS)
+			continue;
+		bool is = st_reg_equal(op->reg, held);
+		if (smem && is)
+			return j == 0 ? "the base" : "the offset";
+		if (op->reg.cls == ST_REG_V || op->reg.cls == ST_REG_ACC) {
+			/* A buffer op's data comes first (stores, atomics); a global,
+			 * flat or scratch op's address does. */
+			bool data_first = buffer && (e->isa->flags & (ST_ISA_STORE | ST_ISA_RET_ATOMIC));
+			if (is)
+				return first_v != data_first ? "the address" : "the data";
+			first_v = false;
+		} else if (is) {
+			return buffer ? (op->reg.count == 4 ? "the resource" : "the offset") : "the base address";
+		}
+	}
+	return "a source";
+}
 
 unsigned st_inst_bound_next(const struct st_inst *i)
 {

@@ -31,7 +31,7 @@ static const struct st_isa_info table[] = {
 #define DS_ATOMIC ST_ISA_DS_ATOMIC
 #define TENSOR_LOAD ST_ISA_TENSOR_LOAD
 #define STORE ST_ISA_STORE
-#define XCNT_WAIT ST_ISA_XCNT_WAIT
+#define SMEM_XLATE ST_ISA_SMEM_XLATE
 #define BINDS_NEXT ST_ISA_BINDS_NEXT
 #define ISA_FLAGS(fl) (unsigned)(fl)
 #include "isa.def"

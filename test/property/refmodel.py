@@ -445,6 +445,8 @@ class Model:
                     dep(op, "CONSERVATIVE")
         # Effects.
         for c, n in fact.waits.items():
+            if c not in queues:
+                continue  # s_wait_xcnt: the enumerator models no address translations
             q = queues[c]
             if c == "KM":
                 if n == 0:

@@ -126,6 +126,9 @@ static void simulate(const struct model *md, const struct st_block *b, const str
 		enum st_counter c = st_inst_counter(i, false);
 		if (c != ST_CNT_NONE)
 			issue(&s, c, t + attr_int(i, "latencyCycles", md->latency[c]), st_counter_in_order(c));
+		/* Its address translation, on XCNT (docs/xcnt.md). */
+		if (st_inst_xcnt_kind(i) != ST_XCNT_NONE)
+			issue(&s, ST_CNT_XCNT, t + md->latency[ST_CNT_XCNT], true);
 		t += attr_int(i, "issueCycles", 1);
 	}
 	/* The successors' clocks start where this block ends. */

@@ -12,7 +12,7 @@ enum { OPT_KEEP_TENSOR, OPT_REMOVE_KMCNT, OPT_REMOVE_XCNT };
 static const struct st_pass_option options[] = {
 	[OPT_KEEP_TENSOR] = {"keepTensor", ST_OPT_FLAG, "", "keep s_wait_tensorcnt", ST_OPT_ANY},
 	[OPT_REMOVE_KMCNT] = {"removeKmcnt", ST_OPT_FLAG, "", "also remove s_wait_kmcnt", ST_OPT_ANY},
-	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt", ST_OPT_ANY},
+	[OPT_REMOVE_XCNT] = {"removeXcnt", ST_OPT_FLAG, "", "also remove s_wait_xcnt (and the soft waits the inserter cannot re-derive)", ST_OPT_ANY},
 };
 
 /* The statistic to count an erased wait under, or NULL to keep the wait. */
@@ -31,13 +31,14 @@ static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *
 			erase = false;
 		if (e->wait_counter == ST_CNT_KM && ctx->opts[OPT_REMOVE_KMCNT].flag)
 			erase = true;
+		if (e->wait_counter == ST_CNT_XCNT && ctx->opts[OPT_REMOVE_XCNT].flag)
+			erase = true;
 		return erase ? ci->erased_stat : NULL;
 	}
 	case ST_WAIT_PACKED_DS:
 		/* loadcnt_dscnt goes (both halves are recomputed); storecnt_dscnt stays. */
 		return e->wait_counter == ST_CNT_LOAD ? "erased-loadcnt-dscnt-waits" : NULL;
 	case ST_WAIT_UNTRACKED:
-		return st_inst_is_xcnt_wait(i) && ctx->opts[OPT_REMOVE_XCNT].flag ? "erased-xcnt-waits" : NULL;
 	case ST_WAIT_NONE: return NULL;
 	}
 	return NULL;

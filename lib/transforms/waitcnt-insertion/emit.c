@@ -1,7 +1,8 @@
 /* Emit: turns the final WaitInsertionPlan into s_wait_* instructions.
  *
  * Anchor waits go immediately before their anchor, one instruction per
- * counter in the order dscnt, loadcnt, kmcnt, tensorcnt, asynccnt, storecnt.
+ * counter in the order dscnt, loadcnt, kmcnt, tensorcnt, asynccnt, storecnt,
+ * xcnt.
  * A tail drain goes before its predecessor's terminator when that is a
  * branch, else at the end of the block. Only blocks --process-blocks allows
  * are edited. With --remarks every inserted wait explains itself. */
@@ -28,6 +29,16 @@ static void fallback_hint(struct st_buf *msg, const struct st_inst *anchor)
 static void describe_producers(struct st_buf *msg, const struct wc_reason *r, size_t n, enum st_counter c,
                                bool cap_hit, const struct st_inst *anchor)
 {
+	if (c == ST_CNT_XCNT) {
+		bool first = true;
+		for (size_t k = 0; k < n; k++)
+			if (r[k].counter == c) {
+				st_buf_puts(msg, first ? ": " : "; ");
+				st_wc_xcnt_describe(msg, &r[k]);
+				first = false;
+			}
+		return;
+	}
 	/* Group by rule, in the order the rules first appear. */
 	bool done_rule[WC_RULE_CAP_HIT + 1] = {false};
 	bool first_rule = true;
@@ -112,6 +123,7 @@ static struct st_inst *insertion_point(const struct wc_dataflow *df, struct st_i
 				enum st_counter c = st_inst_counter(x, df->stores_on_loadcnt);
 				if (x->kind == ST_ITEM_INST && c != ST_CNT_NONE)
 					skipped[c]++;
+				skipped[ST_CNT_XCNT] += st_inst_xcnt_kind(x) != ST_XCNT_NONE;
 			}
 			pos = q;
 			moved = true;

@@ -12,6 +12,8 @@
  *        |
  *   finalizePlan                        simulate + refine until stable (finalize.c)
  *        |
+ *   XCNT                                s_wait_xcnt the plan's waits do not cover (xcnt.c)
+ *        |
  *   emitWaits, removePHIs               only in --process-blocks blocks (emit.c)
  */
 #include <stdlib.h>
@@ -28,6 +30,7 @@ enum {
 	OPT_TENSOR_DESCRIPTOR_WAR,
 	OPT_COMBINE_WAITS,
 	OPT_AMDGPU_CALLS,
+	OPT_NO_XCNT,
 };
 
 static const struct st_pass_option options[] = {
@@ -49,6 +52,9 @@ static const struct st_pass_option options[] = {
 	                      "calls follow LLVM's AMDGPU convention: a callable function returns with no op in flight "
 	                      "that writes registers, and a call resumes with none",
 	                      ST_OPT_ANY},
+	[OPT_NO_XCNT] = {"noXcnt", ST_OPT_FLAG, "",
+	                 "model no address translation counter (kernels that run without XNACK replay): no s_wait_xcnt",
+	                 ST_OPT_ANY},
 };
 
 /* The pass's tensor policy: with one wave every consumer drains tensor
@@ -133,6 +139,8 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		           cap == 1 ? "" : "s");
 		st_wc_zero_plan(&df, &plan, explain);
 	}
+	if (!ctx->opts[OPT_NO_XCNT].flag)
+		st_wc_xcnt_plan(&df, &plan);
 	st_wc_emit_waits(&df, &plan, remarks);
 	st_pass_stat_add(ctx, "sweeps-to-converge", sweeps);
 	st_wc_plan_free(&plan);

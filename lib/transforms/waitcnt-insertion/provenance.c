@@ -111,6 +111,17 @@ const char *st_wc_provenance(struct wc_dataflow *df, struct wc_provenance *pv, c
 	struct st_buf *text = &pv->text, *item = &pv->item;
 	text->len = 0;
 	st_vec_clear(&pv->items);
+	if (c == ST_CNT_XCNT) {
+		/* A translation holds a register, it drains nothing. */
+		for (size_t k = 0; k < n; k++) {
+			if (r[k].counter != c || (anchor && r[k].anchor != anchor))
+				continue;
+			item->len = 0;
+			st_wc_xcnt_describe(item, &r[k]);
+			add_item(pv);
+		}
+		return st_internn(m->strings, text->data, text->len);
+	}
 	st_buf_puts(text, "drains ");
 	bool war = false;
 	for (size_t k = 0; k < n; k++) {

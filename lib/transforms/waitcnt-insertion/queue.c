@@ -488,6 +488,8 @@ const char *st_wc_rule_name(enum wc_rule r)
 	case WC_RULE_DESC_WAR: return "tensor descriptor WAR";
 	case WC_RULE_RETURN: return "return";
 	case WC_RULE_TAIL_DRAIN: return "tail drain";
+	case WC_RULE_XCNT: return "translation";
+	case WC_RULE_XCNT_SOFT: return "atomic";
 	case WC_RULE_CAP_HIT: return "cap hit";
 	}
 	return "?";

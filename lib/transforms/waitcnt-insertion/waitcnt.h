@@ -162,6 +162,8 @@ enum wc_rule {
 	WC_RULE_DESC_WAR,  /* enableTensorDescriptorWar */
 	WC_RULE_RETURN,    /* amdgpuCallConvention: a return drains */
 	WC_RULE_TAIL_DRAIN,
+	WC_RULE_XCNT,      /* an overwrite of a register an outstanding translation holds */
+	WC_RULE_XCNT_SOFT, /* a VMEM atomic waits for every translation (LLVM's soft wait) */
 	WC_RULE_CAP_HIT,
 };
 const char *st_wc_rule_name(enum wc_rule r);
@@ -474,6 +476,13 @@ bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool expl
 void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sweeps);
 /* Whether two plans place the same waits and tail drains. */
 bool st_wc_plan_same(const struct wc_plan *a, const struct wc_plan *b);
+
+/* XCNT (xcnt.c): adds to the finalized plan the s_wait_xcnt waits that the
+ * plan's own waits do not cover, with their reasons. */
+void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan);
+/* The explanation of an XCNT reason (`v[2:3], the address of global_load_b128
+ * at line 57, may be re-read until its translation completes`), appended. */
+void st_wc_xcnt_describe(struct st_buf *out, const struct wc_reason *r);
 
 /* Emit: inserts the planned waits, each with its provenance, and reports
  * remarks (with `remarks`) and statistics. */

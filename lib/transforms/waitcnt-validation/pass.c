@@ -11,7 +11,15 @@
 #define WV_STR_(x) #x
 #define WV_STR(x) WV_STR_(x)
 
-enum { OPT_STRICT, OPT_STATE_BOUND, OPT_STORES_ON_LOADCNT, OPT_MAX_IN_FLIGHT, OPT_TENSOR_DESCRIPTOR_WAR, OPT_AMDGPU_CALLS };
+enum {
+	OPT_STRICT,
+	OPT_STATE_BOUND,
+	OPT_STORES_ON_LOADCNT,
+	OPT_MAX_IN_FLIGHT,
+	OPT_TENSOR_DESCRIPTOR_WAR,
+	OPT_AMDGPU_CALLS,
+	OPT_NO_XCNT
+};
 
 static const struct st_pass_option options[] = {
 	{"strict", ST_OPT_FLAG, "",
@@ -26,6 +34,9 @@ static const struct st_pass_option options[] = {
 	{"amdgpuCallConvention", ST_OPT_FLAG, "",
 	 "calls follow LLVM's AMDGPU convention: a return must leave no op in flight that writes registers, "
 	 "and a call resumes with none", ST_OPT_ANY},
+	{"noXcnt", ST_OPT_FLAG, "",
+	 "model no address translation counter (kernels that run without XNACK replay): no s_wait_xcnt is required",
+	 ST_OPT_ANY},
 };
 
 static void val_free(struct validator *v)
@@ -157,6 +168,8 @@ static size_t validate_function(struct validator *v, const struct st_function *f
 		nerrors += v->strict;
 		st_pass_stat_add(v->ctx, "inconclusive-blocks", 1);
 	}
+	if (v->xcnt)
+		nerrors += st_wv_check_xcnt(v);
 	nerrors += report_unknown_mnemonic(v, f);
 	st_pass_stat_add(v->ctx, "states-explored", (int64_t)v->nodes.n);
 	st_pass_stat_add(v->ctx, "dependency-checks", (int64_t)v->nchecked);
@@ -184,6 +197,7 @@ static bool validate(struct st_pass_ctx *ctx, struct st_function *f, const bool 
 		.stores_on_loadcnt = ctx->opts && ctx->opts[OPT_STORES_ON_LOADCNT].flag,
 		.tensor_descriptor_war = ctx->opts && ctx->opts[OPT_TENSOR_DESCRIPTOR_WAR].flag,
 		.amdgpu_calls = ctx->opts && ctx->opts[OPT_AMDGPU_CALLS].flag,
+		.xcnt = !(ctx->opts && ctx->opts[OPT_NO_XCNT].flag),
 		.num_waves = ctx->config ? ctx->config->num_waves : 0,
 		.state_bound = (uint32_t)bound,
 		.max_in_flight = (uint32_t)cap,

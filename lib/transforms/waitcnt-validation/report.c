@@ -5,11 +5,11 @@
 
 #include "validation.h"
 
-static void format_path(const struct validator *v, uint32_t node, struct st_buf *out)
+void st_wv_format_path(const struct validator *v, const struct node *nodes, uint32_t node, struct st_buf *out)
 {
 	ST_VEC(uint32_t) path = {0};
-	for (uint32_t n = node; n != NONE32; n = v->nodes.v[n].parent)
-		st_vec_push(&path, v->nodes.v[n].block);
+	for (uint32_t n = node; n != NONE32; n = nodes[n].parent)
+		st_vec_push(&path, nodes[n].block);
 	/* Long paths keep their head and tail; the middle is counted. */
 	size_t len = path.n, head = len > 32 ? 8 : len, tail = len > 32 ? 16 : 0;
 	for (size_t k = 0; k < head; k++)
@@ -104,7 +104,7 @@ bool st_wv_report(struct validator *v, const struct violation *x)
 			              x->trips == 1 ? "" : "s");
 	}
 	st_buf_printf(&msg, "%s still in flight; path: ", x->carried ? " from an earlier iteration" : "");
-	format_path(v, x->node, &msg);
+	st_wv_format_path(v, v->nodes.v, x->node, &msg);
 	st_diag_emit(v->ctx->diag, error ? ST_SEV_ERROR : ST_SEV_WARNING, c->inst->loc, "%s", st_buf_cstr(&msg));
 	st_buf_free(&msg);
 	return error;

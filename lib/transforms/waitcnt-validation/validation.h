@@ -26,6 +26,7 @@
  *               -> encode -> per successor: mark tensor ops crossing a back
  *               edge -> deduplicate at join blocks (bounded by stateBound)
  *   report    one diagnostic per (consumer, producer), sorted by consumer
+ *   xcnt      the address translations, on an exploration of their own
  *
  * A state is the per-counter sequence of in-flight entries; an entry is the
  * producer, the back edge it crossed (tensor only) and the keys it still owns.
@@ -206,6 +207,7 @@ struct validator {
 	bool strict, stores_on_loadcnt;
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	bool amdgpu_calls;          /* amdgpuCallConvention */
+	bool xcnt;                  /* the translations are checked (not noXcnt) */
 	int num_waves;
 	uint32_t state_bound, max_in_flight;
 
@@ -351,6 +353,12 @@ uint32_t st_wv_chan(const struct validator *v, const struct st_ring_access *a);
 
 /* report.c */
 int st_wv_cmp_viol(const void *a, const void *b);
+/* The blocks from the entry to `node`, following `parent` in nodes[]. */
+void st_wv_format_path(const struct validator *v, const struct node *nodes, uint32_t node, struct st_buf *out);
+
+/* xcnt.c: the s_wait_xcnt check (docs/xcnt.md), on its own exploration;
+ * returns the number of errors reported. */
+size_t st_wv_check_xcnt(struct validator *v);
 bool st_wv_report(struct validator *v, const struct violation *x);
 
 #endif

@@ -260,7 +260,7 @@ START_TEST(isa_table_classifies_mnemonics)
 	ck_assert_int_eq(isa("s_wait_tensorcnt")->wait_counter, ST_CNT_TENSOR);
 	ck_assert_int_eq(isa("s_wait_loadcnt_dscnt")->wait_form, ST_WAIT_PACKED_DS);
 	ck_assert_int_eq(isa("s_waitcnt")->wait_form, ST_WAIT_UNTRACKED);
-	ck_assert_int_eq(isa("s_wait_xcnt")->wait_form, ST_WAIT_UNTRACKED);
+	ck_assert_int_eq(isa("s_wait_xcnt")->wait_counter, ST_CNT_XCNT);
 	/* LDS readers/writers and their counters. */
 	i = st_inst_new(m, "ds_load_b128", noloc);
 	ck_assert(st_inst_is_lds_reader(i) && !st_inst_is_lds_writer(i));

@@ -79,6 +79,8 @@ label_LoopEndL:
 // CHECK:        ds_load_b128
 // CHECK-NEXT:   buffer_load_b128
 // CHECK-NEXT:   s_wait_dscnt 0x0
+// v_add_f32 overwrites v0 (vgprValuC), the address of the buffer load before it.
+// CHECK-NEXT:   s_wait_xcnt 0x0
 // CHECK-NEXT:   v_add_f32 v[vgprValuC], v[vgprValuA], v[vgprValuC]
 
 // The IR sees the numbers: registers from the symbols, the token comment as

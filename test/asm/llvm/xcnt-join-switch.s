@@ -1,0 +1,238 @@
+	.amdgcn_target "amdgcn-amd-amdhsa--gfx1250"
+	.amdhsa_code_object_version 6
+	.text
+	.globl	xcnt_join_switch                ; -- Begin function xcnt_join_switch
+	.p2align	8
+	.type	xcnt_join_switch,@function
+xcnt_join_switch:                       ; @xcnt_join_switch
+; %bb.0:                                ; %entry
+	s_setreg_imm32_b32 hwreg(HW_REG_WAVE_MODE, 25, 1), 1
+	s_clause 0x1
+	s_load_b96 s[8:10], s[4:5], 0x10
+	s_load_b128 s[0:3], s[4:5], 0x0
+	v_and_b32_e32 v2, 0x3ff, v0
+	v_mov_b32_e32 v1, 0
+	s_wait_xcnt 0x0
+	s_mov_b32 s4, 0
+	s_delay_alu instid0(VALU_DEP_2)
+	v_lshlrev_b32_e32 v0, 2, v2
+	s_wait_kmcnt 0x0
+	s_cmp_lg_u32 s10, 0
+	s_cbranch_scc0 .LBB0_2
+; %bb.1:                                ; %sca
+	s_load_b32 s5, s[2:3], 0x0
+	s_branch .LBB0_3
+.LBB0_2:
+	s_mov_b32 s4, -1
+                                        ; implicit-def: $sgpr5
+.LBB0_3:                                ; %Flow
+	v_add_nc_u64_e32 v[0:1], s[0:1], v[0:1]
+	s_and_not1_b32 vcc_lo, exec_lo, s4
+	s_cbranch_vccnz .LBB0_5
+; %bb.4:                                ; %vec
+	global_load_b32 v3, v[0:1], off
+	s_branch .LBB0_6
+.LBB0_5:
+	s_wait_kmcnt 0x0
+	v_mov_b32_e32 v3, s5
+.LBB0_6:                                ; %join
+	global_load_b32 v0, v[0:1], off offset:28
+	s_load_b32 s0, s[2:3], 0x40
+	s_wait_loadcnt 0x0
+	v_add_f32_e32 v0, v3, v0
+	s_wait_kmcnt 0x0
+	s_delay_alu instid0(VALU_DEP_1)
+	v_mul_f32_e32 v0, s0, v0
+	global_store_b32 v2, v0, s[8:9] scale_offset
+	s_endpgm
+	.section	.rodata,"a",@progbits
+	.p2align	6, 0x0
+	.amdhsa_kernel xcnt_join_switch
+		.amdhsa_group_segment_fixed_size 0
+		.amdhsa_private_segment_fixed_size 0
+		.amdhsa_kernarg_size 288
+		.amdhsa_user_sgpr_count 8
+		.amdhsa_user_sgpr_dispatch_ptr 1
+		.amdhsa_user_sgpr_queue_ptr 1
+		.amdhsa_user_sgpr_kernarg_segment_ptr 1
+		.amdhsa_user_sgpr_dispatch_id 1
+		.amdhsa_user_sgpr_kernarg_preload_length 0
+		.amdhsa_user_sgpr_kernarg_preload_offset 0
+		.amdhsa_user_sgpr_private_segment_size 0
+		.amdhsa_wavefront_size32 1
+		.amdhsa_uses_dynamic_stack 0
+		.amdhsa_enable_private_segment 0
+		.amdhsa_system_sgpr_workgroup_id_x 1
+		.amdhsa_system_sgpr_workgroup_id_y 1
+		.amdhsa_system_sgpr_workgroup_id_z 1
+		.amdhsa_system_sgpr_workgroup_info 0
+		.amdhsa_system_vgpr_workitem_id 2
+		.amdhsa_next_free_vgpr 4
+		.amdhsa_next_free_sgpr 11
+		.amdhsa_named_barrier_count 0
+		.amdhsa_reserve_vcc 1
+		.amdhsa_float_round_mode_32 0
+		.amdhsa_float_round_mode_16_64 0
+		.amdhsa_float_denorm_mode_32 3
+		.amdhsa_float_denorm_mode_16_64 3
+		.amdhsa_fp16_overflow 0
+		.amdhsa_memory_ordered 1
+		.amdhsa_forward_progress 1
+		.amdhsa_inst_pref_size 2
+		.amdhsa_round_robin_scheduling 0
+		.amdhsa_exception_fp_ieee_invalid_op 0
+		.amdhsa_exception_fp_denorm_src 0
+		.amdhsa_exception_fp_ieee_div_zero 0
+		.amdhsa_exception_fp_ieee_overflow 0
+		.amdhsa_exception_fp_ieee_underflow 0
+		.amdhsa_exception_fp_ieee_inexact 0
+		.amdhsa_exception_int_div_zero 0
+	.end_amdhsa_kernel
+	.text
+.Lfunc_end0:
+	.size	xcnt_join_switch, .Lfunc_end0-xcnt_join_switch
+                                        ; -- End function
+	.set xcnt_join_switch.num_vgpr, 4
+	.set xcnt_join_switch.num_agpr, 0
+	.set xcnt_join_switch.numbered_sgpr, 11
+	.set xcnt_join_switch.num_named_barrier, 0
+	.set xcnt_join_switch.private_seg_size, 0
+	.set xcnt_join_switch.uses_vcc, 1
+	.set xcnt_join_switch.uses_flat_scratch, 0
+	.set xcnt_join_switch.has_dyn_sized_stack, 0
+	.set xcnt_join_switch.has_recursion, 0
+	.set xcnt_join_switch.has_indirect_call, 0
+	.section	.AMDGPU.csdata,"",@progbits
+; Kernel info:
+; codeLenInByte = 176
+; TotalNumSgprs: 13
+; NumVgprs: 4
+; ScratchSize: 0
+; MemoryBound: 0
+; FloatMode: 240
+; IeeeMode: 1
+; LDSByteSize: 0 bytes/workgroup (compile time only)
+; SGPRBlocks: 0
+; VGPRBlocks: 0
+; NumSGPRsForWavesPerEU: 13
+; NumVGPRsForWavesPerEU: 4
+; NamedBarCnt: 0
+; Occupancy: 16
+; WaveLimiterHint : 0
+; COMPUTE_PGM_RSRC2:SCRATCH_EN: 0
+; COMPUTE_PGM_RSRC2:USER_SGPR: 8
+; COMPUTE_PGM_RSRC2:TRAP_HANDLER: 0
+; COMPUTE_PGM_RSRC2:TGID_X_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Y_EN: 1
+; COMPUTE_PGM_RSRC2:TGID_Z_EN: 1
+; COMPUTE_PGM_RSRC2:TIDIG_COMP_CNT: 2
+	.text
+	.p2alignl 7, 3214868480
+	.fill 96, 4, 3214868480
+	.section	.AMDGPU.gpr_maximums,"",@progbits
+	.set amdgpu.max_num_vgpr, 0
+	.set amdgpu.max_num_agpr, 0
+	.set amdgpu.max_num_sgpr, 0
+	.set amdgpu.max_num_named_barrier, 0
+	.text
+	.section	".note.GNU-stack","",@progbits
+	.amdgpu_metadata
+---
+amdhsa.kernels:
+  - .args:
+      - .address_space:  global
+        .name:           in
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  constant
+        .name:           k
+        .offset:         8
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .name:           out
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+      - .name:           sel
+        .offset:         24
+        .size:           4
+        .value_kind:     by_value
+      - .offset:         32
+        .size:           4
+        .value_kind:     hidden_block_count_x
+      - .offset:         36
+        .size:           4
+        .value_kind:     hidden_block_count_y
+      - .offset:         40
+        .size:           4
+        .value_kind:     hidden_block_count_z
+      - .offset:         44
+        .size:           2
+        .value_kind:     hidden_group_size_x
+      - .offset:         46
+        .size:           2
+        .value_kind:     hidden_group_size_y
+      - .offset:         48
+        .size:           2
+        .value_kind:     hidden_group_size_z
+      - .offset:         50
+        .size:           2
+        .value_kind:     hidden_remainder_x
+      - .offset:         52
+        .size:           2
+        .value_kind:     hidden_remainder_y
+      - .offset:         54
+        .size:           2
+        .value_kind:     hidden_remainder_z
+      - .offset:         72
+        .size:           8
+        .value_kind:     hidden_global_offset_x
+      - .offset:         80
+        .size:           8
+        .value_kind:     hidden_global_offset_y
+      - .offset:         88
+        .size:           8
+        .value_kind:     hidden_global_offset_z
+      - .offset:         96
+        .size:           2
+        .value_kind:     hidden_grid_dims
+      - .offset:         112
+        .size:           8
+        .value_kind:     hidden_hostcall_buffer
+      - .offset:         120
+        .size:           8
+        .value_kind:     hidden_multigrid_sync_arg
+      - .offset:         128
+        .size:           8
+        .value_kind:     hidden_heap_v1
+      - .offset:         136
+        .size:           8
+        .value_kind:     hidden_default_queue
+      - .offset:         144
+        .size:           8
+        .value_kind:     hidden_completion_action
+      - .offset:         232
+        .size:           8
+        .value_kind:     hidden_queue_ptr
+    .group_segment_fixed_size: 0
+    .kernarg_segment_align: 8
+    .kernarg_segment_size: 288
+    .max_flat_workgroup_size: 1024
+    .name:           xcnt_join_switch
+    .private_segment_fixed_size: 0
+    .sgpr_count:     13
+    .sgpr_spill_count: 0
+    .symbol:         xcnt_join_switch.kd
+    .uses_dynamic_stack: false
+    .vgpr_count:     4
+    .vgpr_spill_count: 0
+    .wavefront_size: 32
+amdhsa.target:   amdgcn-amd-amdhsa--gfx1250
+amdhsa.version:
+  - 1
+  - 2
+...
+
+	.end_amdgpu_metadata
