@@ -299,14 +299,19 @@ void st_function_compute_preds(struct st_function *f)
 	}
 }
 
-struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
+struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
 {
 	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
 	i->kind = ST_ITEM_INST;
-	i->name = st_intern(m->strings, mnemonic);
+	i->name = interned;
 	i->isa = st_module_isa(m, i->name);
 	i->loc = loc;
 	return i;
+}
+
+struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
+{
+	return st_inst_new_interned(m, st_intern(m->strings, mnemonic), loc);
 }
 
 struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc)
