@@ -11,12 +11,15 @@ static const char *const regclass_names[] = {
 #include "stinkytofu/regclass.def"
 };
 
+/* The first byte is kept beside the pointer: it rules out nearly every
+ * spelling without loading the string. */
 static const struct {
 	const char *spelling;
-	size_t len;
-	enum st_regclass cls;
+	uint8_t len;
+	char first;
+	uint8_t cls; /* enum st_regclass */
 } regspellings[] = {
-#define ST_REGSPELLING(sp, e) {sp, sizeof sp - 1, ST_REG_##e},
+#define ST_REGSPELLING(sp, e) {sp, sizeof sp - 1, sp[0], ST_REG_##e},
 #include "stinkytofu/regclass.def"
 };
 
@@ -54,14 +57,15 @@ const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form)
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 {
 	size_t best = 0;
+	if (!n)
+		return 0;
 	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
 		size_t len = regspellings[k].len;
-		/* The first byte rules out nearly every spelling without a call. */
-		if (len <= best || len > n || ident[0] != regspellings[k].spelling[0] ||
-		    memcmp(ident, regspellings[k].spelling, len) != 0)
+		if (ident[0] != regspellings[k].first || len <= best || len > n ||
+		    (len > 1 && memcmp(ident + 1, regspellings[k].spelling + 1, len - 1) != 0))
 			continue;
 		best = len;
-		*cls = regspellings[k].cls;
+		*cls = (enum st_regclass)regspellings[k].cls;
 	}
 	return best;
 }
@@ -299,14 +303,19 @@ void st_function_compute_preds(struct st_function *f)
 	}
 }
 
-struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
+struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
 {
 	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
 	i->kind = ST_ITEM_INST;
-	i->name = st_intern(m->strings, mnemonic);
+	i->name = interned;
 	i->isa = st_module_isa(m, i->name);
 	i->loc = loc;
 	return i;
+}
+
+struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
+{
+	return st_inst_new_interned(m, st_intern(m->strings, mnemonic), loc);
 }
 
 struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc)

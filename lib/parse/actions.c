@@ -476,7 +476,12 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 		else
 			st_parse_error(p, at, "destination #%zu is not a register", k + 1);
 	}
-	struct st_inst *i = st_inst_new(p->m, name, loc);
+	/* The scanner interned the string with its `st.`; the name without it is
+	 * interned once per distinct mnemonic, not once per instruction. */
+	uint64_t *stripped = st_map_slot(&p->mnemonics, st_ptr_key(mnemonic->s), NULL);
+	if (!*stripped)
+		*stripped = st_ptr_key(st_intern(p->m->strings, name));
+	struct st_inst *i = st_inst_new_interned(p->m, (const char *)(uintptr_t)*stripped, loc);
 	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
 	i->ndsts = (uint16_t)p->ops.n;
 	st_vec_clear(&p->ops);

@@ -86,6 +86,7 @@ struct st_parser {
 	struct st_block *succ_block; /* block whose Successors: line is being read */
 	ST_VEC(struct pending_succ) pending;
 	struct st_map labels; /* block label (interned) -> block, in the current function */
+	struct st_map mnemonics; /* "st.name" as the scanner interned it -> "name" interned */
 
 	/* Per-statement scratch. Closed dictionaries and arrays are kept in
 	 * dict_store/elem_store (a value's `i` is its start index there until

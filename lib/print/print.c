@@ -9,17 +9,20 @@
 
 #include "stinkytofu/print.h"
 
-/* The decimal digits of v at `to`; returns the end. */
+/* The decimal digits of v at `to` (at most 20); returns the end. Counted
+ * first and written in place: a register index is one to four digits, and
+ * a memcpy call for them cost more than the digits. */
 static char *fmt_u64(char *to, uint64_t v)
 {
-	char tmp[20];
-	size_t n = sizeof tmp;
+	size_t n = 1;
+	for (uint64_t t = v; t >= 10; t /= 10)
+		n++;
+	char *e = to + n;
 	do {
-		tmp[--n] = (char)('0' + v % 10);
+		*--e = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	memcpy(to, tmp + n, sizeof tmp - n);
-	return to + (sizeof tmp - n);
+	return to + n;
 }
 
 static void put_u64(struct st_buf *out, uint64_t v)
@@ -46,11 +49,12 @@ static void put_reg(struct st_buf *out, struct st_reg r)
 	char *e = tmp;
 	if (r.neg)
 		*e++ = '-';
+	/* The class names are a few bytes: copied without a strlen and a memcpy call. */
 	const char *name = st_regclass_name(r.cls);
-	size_t n = strlen(name);
-	st_assert(n <= 24);
-	memcpy(e, name, n);
-	e += n;
+	for (const char *c = name; *c; c++) {
+		st_assert(c - name < 24);
+		*e++ = *c;
+	}
 	if (r.count == 1) {
 		e = fmt_u64(e, r.index);
 	} else {

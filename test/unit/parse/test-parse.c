@@ -11,6 +11,21 @@
 #include "stinkytofu/print.h"
 #include "parsed.h"
 
+/* Passes compare mnemonics by pointer: every instruction's name is the
+ * interned string without `st.`, however many share it and whichever of
+ * `"st.x"` and `"x"` spells it. */
+START_TEST(mnemonics_are_interned_without_the_prefix)
+{
+	struct parsed p;
+	parse(&p, "\"st.s_nop\"(0)\n\"s_nop\"(1)\n\"st.s_nop\"(2)\n\"st.st.s_nop\"(3)\n");
+	const char *want = st_intern(p.m->strings, "s_nop");
+	for (int k = 0; k < 3; k++)
+		ck_assert_ptr_eq(nth_inst(&p, k)->name, want);
+	ck_assert_ptr_eq(nth_inst(&p, 3)->name, st_intern(p.m->strings, "st.s_nop"));
+	done(&p);
+}
+END_TEST
+
 START_TEST(register_spellings)
 {
 	struct parsed p;
@@ -194,6 +209,20 @@ static char *print(const struct st_module *m)
 	return b.data;
 }
 
+START_TEST(numbers_print_with_every_digit_count)
+{
+	struct parsed p;
+	parse(&p, "v[2147483640:2147483647] = \"s_nop\"(0, 9, 10, 99, 100, -1, 1000000000, 9223372036854775807, "
+	          "-9223372036854775808, v0, -v99, s[1023:1023], v[10:19]) { a = [0, -10, 9223372036854775807] }\n");
+	char *text = print(p.m);
+	ck_assert_ptr_nonnull(strstr(text, "v[2147483640:2147483647] = \"st.s_nop\"(0, 9, 10, 99, 100, -1, 1000000000, "
+	                                   "9223372036854775807, -9223372036854775808, v0, -v99, s1023, v[10:19]) "
+	                                   "{ a = [0,-10,9223372036854775807] }\n"));
+	free(text);
+	done(&p);
+}
+END_TEST
+
 START_TEST(print_parse_is_a_fixpoint)
 {
 	static const char *const inputs[] = {
@@ -230,6 +259,8 @@ int main(void)
 	tcase_add_test(tc, errors_are_located_and_offset_by_first_line);
 	tcase_add_test(tc, binary_input_never_crashes);
 	tcase_add_test(tc, print_parse_is_a_fixpoint);
+	tcase_add_test(tc, mnemonics_are_interned_without_the_prefix);
+	tcase_add_test(tc, numbers_print_with_every_digit_count);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
