@@ -558,6 +558,11 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 		a.counts[1] = st_mnemonic_operand_counts(h->row, e64, true);
 	}
 	a.known = a.counts[0] != 0;
+	if (h->row && !a.known) /* once per mnemonic: the rows are worked out once */
+		asm_warning(r, h->col,
+		            "the table gives no operand count for '%s', the name of a dual-issue pair (assembly writes "
+		            "its two halves, 'v_dual_X ... :: v_dual_Y ...'): its operands are not checked",
+		            h->name);
 	if (a.known) {
 		struct st_roles roles = a.roles;
 		const char *sec = h->row->section;

@@ -81,6 +81,13 @@
 	v_dual_mov_b32 v1, v2 :: v_dual_sub_nc_u32 v0, v4, v8, v9
 
 // -----
+// The one row that gives no count, a dual-issue pair's own name (llvm-mc
+// knows only the halves), is warned about once per mnemonic.
+// expected-warning@+1 {{the table gives no operand count for 'v_dual_add_f32_x_add_f32', the name of a dual-issue pair (assembly writes its two halves, 'v_dual_X ... :: v_dual_Y ...'): its operands are not checked}}
+	v_dual_add_f32_x_add_f32 v0, v1, v2, v3, v4, v5
+	v_dual_add_f32_x_add_f32 v0, v1, v2, v3, v4, v5
+
+// -----
 // expected-error@+1 {{malformed register 'v3]'}}
 	v_mov_b32 v0, v3]
 // expected-error@+1 {{malformed register 's[2:3'}}
