@@ -111,6 +111,13 @@ uint32_t st_mnemonic_operand_counts(const struct st_mnemonic *row, bool e64, boo
 	return from_to(min, max);
 }
 
+/* The scalar destination lists (sdst, sdata, simm16) name no VGPR; no
+ * list mixes a scalar first with a vector slot. */
+bool st_mnemonic_writes_vgpr(const struct st_mnemonic *row)
+{
+	return !row || *row->dst != 's';
+}
+
 /* Slots of the memory sections whose operand is always a VGPR, a scalar
  * register (the base, data, address and resource), or never a VGPR (the
  * scalar offset). */
