@@ -193,10 +193,15 @@ struct st_roles {
 ST_API struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
 /* Names in a slot list ("vdst,sdst" has 2, "" none). */
 ST_API unsigned st_slot_count(const char *slots);
-/* The number of operands an instruction line of `row` may have, from *min
- * to *max (`e64`: the line names the _e64 encoding); false when the table
- * cannot tell (the two halves of VOPD lines). */
-ST_API bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max);
+/* The numbers of operands an instruction line of `row` may have, as a mask
+ * (bit n set: n operands; `e64`: the line names the _e64 encoding;
+ * `returning`: an atomic with th:*RETURN*); 0 when the table cannot tell
+ * (the combined VOPD rows: a line names each half's own row). */
+ST_API uint32_t st_mnemonic_operand_counts(const struct st_mnemonic *row, bool e64, bool returning);
+/* Whether an instruction of `row` may write a VGPR: false when its
+ * destination slots are scalar (SALU, scalar memory, v_readlane_*, ...);
+ * true for NULL (an unknown mnemonic). */
+ST_API bool st_mnemonic_writes_vgpr(const struct st_mnemonic *row);
 /* What a slot of `row` holds, as far as the syntax fixes it: in the memory
  * sections the data, address and destination slots are VGPRs, the scalar
  * base, data, address and resource scalar registers (or a symbol such as

@@ -73,33 +73,49 @@ struct st_roles st_mnemonic_roles(const struct st_mnemonic *row)
 	return r;
 }
 
-/* The operand counts llvm-mc accepts for a row: its slots, less the ones the
- * syntax may leave out, more the ones gfx1250 adds to the reference's GFX12
- * rows. Checked against llvm-mc-22 by test/asm/check-operand-mutants. */
-bool st_mnemonic_operand_range(const struct st_mnemonic *row, bool e64, unsigned *min, unsigned *max)
+static uint32_t from_to(unsigned min, unsigned max)
 {
-	if (!row || starts(row->section, "VOPD"))
-		return false; /* VOPD and VOPDX lines are two halves */
+	return min > max || max > 31 ? 0 : (uint32_t)((2ull << max) - (1ull << min));
+}
+
+/* The operand counts llvm-mc accepts for a row, as a mask (bit n: n
+ * operands): its slots, less the ones the syntax may leave out, more the
+ * ones gfx1250 adds to the reference's GFX12 rows. An atomic of the global,
+ * flat and scratch sections names its destination exactly when it returns.
+ * Checked against llvm-mc-22 by test/asm/check-operand-mutants. */
+uint32_t st_mnemonic_operand_counts(const struct st_mnemonic *row, bool e64, bool returning)
+{
+	if (!row || section_is(row, "VOPD"))
+		return 0; /* a whole dual-issue pair: a line names its two halves */
 	unsigned n = st_slot_count(row->dst);
 	for (int k = 0; k < 4; k++)
 		n += st_slot_count(row->src[k]);
-	*min = *max = n;
+	unsigned min = n, max = n;
 	struct st_roles roles = st_mnemonic_roles(row);
-	if ((roles.flags & ST_ROLE_RET_BY_TH) && !(roles.flags & ST_ROLE_VDATA_FIRST) && *min)
-		(*min)--; /* an atomic without return names no destination */
+	if ((roles.flags & ST_ROLE_RET_BY_TH) && !(roles.flags & ST_ROLE_VDATA_FIRST) && n && !returning)
+		min = max = n - 1; /* an atomic without return names no destination */
 	if (section_is(row, "SMEM") && *row->src[1])
-		(*min)--; /* soffset may be left out */
+		min--; /* soffset may be left out */
 	if (section_is(row, "VOPC") && starts(row->canonical, "v_cmpx_"))
-		*min = *max = n - 1; /* writes exec, which no form names */
+		min = max = n - 1; /* writes exec, which no form names */
 	else if (section_is(row, "VOPC") && *row->dst && !e64)
-		(*min)--; /* the e32 form writes vcc_lo unnamed */
+		min--; /* the e32 form writes vcc_lo unnamed */
+	if ((section_is(row, "VOPDX") || section_is(row, "VOPDY")) && strstr(row->src[2], "vcc"))
+		min--; /* v_dual_cndmask_b32 may leave vcc_lo out */
 	if (section_is(row, "VFLAT"))
-		(*max)++; /* gfx1250 flat has an saddr */
-	if (section_is(row, "VTENSOR") && n > 2)
-		*min = 2; /* tensor_load_to_lds s[0:3], s[4:11]: the last two groups may be left out */
+		max++; /* gfx1250 flat has an saddr */
 	if (strcmp(row->canonical, "s_endpgm") == 0)
-		*max = 1; /* an optional immediate the reference lists no slot for */
-	return true;
+		max = 1; /* an optional immediate the reference lists no slot for */
+	if (section_is(row, "VTENSOR") && n > 2)
+		return from_to(2, 2) | from_to(n, n); /* s[0:3], s[4:11], and the last two groups or neither */
+	return from_to(min, max);
+}
+
+/* The scalar destination lists (sdst, sdata, simm16) name no VGPR; no
+ * list mixes a scalar first with a vector slot. */
+bool st_mnemonic_writes_vgpr(const struct st_mnemonic *row)
+{
+	return !row || *row->dst != 's';
 }
 
 /* Slots of the memory sections whose operand is always a VGPR, a scalar

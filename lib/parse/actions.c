@@ -482,6 +482,19 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	if (!*stripped)
 		*stripped = st_ptr_key(st_intern(p->m->strings, name));
 	struct st_inst *i = st_inst_new_interned(p->m, (const char *)(uintptr_t)*stripped, loc);
+	/* A VGPR written by an instruction whose destination slots are scalar
+	 * (the one slot fact a .stir line's operands can be held to: it also
+	 * names the registers assembly leaves implicit, never a VGPR). Only
+	 * s_* rows have scalar destination slots, so no other name is looked up. */
+	for (size_t k = 0; k < p->ops.n && name[0] == 's' && name[1] == '_'; k++) {
+		const struct st_operand *op = &p->ops.v[k];
+		if (op->kind == ST_OPND_REG && op->reg.cls == ST_REG_V &&
+		    !st_mnemonic_writes_vgpr(st_module_mnemonic(p->m, i->name))) {
+			st_parse_error(p, (struct st_loc){loc.file, loc.line, op->col},
+			               "destination #%zu of '%s' is a VGPR, but it writes scalar registers only", k + 1, name);
+			break;
+		}
+	}
 	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
 	i->ndsts = (uint16_t)p->ops.n;
 	st_vec_clear(&p->ops);

@@ -46,7 +46,12 @@ struct asm_row {
 	struct st_roles roles;
 	bool known;       /* the table tells the operand count */
 	bool shift_first; /* a short line leaves out the destination */
-	uint8_t min, max, nslots;
+	bool ret_first;   /* an atomic names its destination only when it returns */
+	uint32_t counts[2]; /* the operand counts allowed (bit n: n operands), without and with return */
+	uint8_t nslots;
+	uint8_t vaddr, saddr; /* a flat, global or scratch row's address slots (ASM_MAX_SLOTS: none) */
+	uint8_t vdata_width;  /* an atomic's data VGPRs, from its type (0: not checked) */
+	uint8_t sbase, sbase_width; /* a scalar memory row's base slot and its SGPRs (2, or 4 for a buffer) */
 	uint16_t kmask; /* the slots whose kind is checked (not ST_SLOT_ANY) */
 	uint8_t kinds[ASM_MAX_SLOTS]; /* enum st_slot_kind of each slot, or ASM_SLOT_REGISTER */
 	const char *names[ASM_MAX_SLOTS];

@@ -522,45 +522,84 @@ struct half {
 	bool returning;
 };
 
-/* What llvm-mc rejects is an error here too: a line with fewer or more
- * operands than its row's slots allow (st_mnemonic_operand_range), a
+static bool starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
+/* What llvm-mc rejects is an error here too: a line with a number of
+ * operands its row does not allow (st_mnemonic_operand_counts), a
  * destination slot holding a number, a memory instruction's VGPR slot
- * holding none or its scalar slot a VGPR (st_slot_kind). A line of a
- * mnemonic the table does not know, or whose count it cannot tell, is not
- * checked. What a mnemonic's row says (its roles, its slots) is worked out
- * once per reader. */
+ * holding none or its scalar slot a VGPR (st_slot_kind), an e32 line's
+ * vsrc1 that is no VGPR, and a flat, global or scratch address whose width
+ * does not match its saddr. A line of a mnemonic the table does not know,
+ * or whose count it cannot tell, is not checked. What a mnemonic's row says
+ * (its roles, its slots) is worked out once per reader. */
+/* An atomic's data VGPRs from its type suffix (_b32: 1, _u64: 2, twice
+ * that for a compare-and-swap), 0 for the other types. */
+static uint8_t atomic_data_width(const char *name)
+{
+	size_t n = strlen(name);
+	if (n < 4 || !strchr("biuf", name[n - 3]) || name[n - 4] != '_')
+		return 0;
+	unsigned w = !strcmp(name + n - 2, "32") ? 1 : !strcmp(name + n - 2, "64") ? 2 : 0;
+	return (uint8_t)(strstr(name, "_cmpswap") ? 2 * w : w);
+}
+
 static uint32_t row_info(struct asm_reader *r, const struct half *h)
 {
 	uint64_t v;
 	if (asm_map_get(&r->row_index, h->name, &v))
 		return (uint32_t)v;
-	struct asm_row a = {.roles = st_mnemonic_roles(h->row), .isa = st_module_isa(r->m, h->name)};
+	struct asm_row a = {.roles = st_mnemonic_roles(h->row), .isa = st_module_isa(r->m, h->name),
+	                    .vaddr = ASM_MAX_SLOTS, .saddr = ASM_MAX_SLOTS};
 	size_t len = strlen(h->name);
 	bool e64 = len > 4 && strcmp(h->name + len - 4, "_e64") == 0;
-	unsigned min = 0, max = 0;
-	a.known = h->row && st_mnemonic_operand_range(h->row, e64, &min, &max);
+	bool e32 = len > 4 && strcmp(h->name + len - 4, "_e32") == 0;
+	if (h->row) {
+		a.counts[0] = st_mnemonic_operand_counts(h->row, e64, false);
+		a.counts[1] = st_mnemonic_operand_counts(h->row, e64, true);
+	}
+	a.known = a.counts[0] != 0;
+	if (h->row && !a.known) /* once per mnemonic: the rows are worked out once */
+		asm_warning(r, h->col,
+		            "the table gives no operand count for '%s', the name of a dual-issue pair (assembly writes "
+		            "its two halves, 'v_dual_X ... :: v_dual_Y ...'): its operands are not checked",
+		            h->name);
 	if (a.known) {
 		struct st_roles roles = a.roles;
-		a.min = (uint8_t)min;
-		a.max = (uint8_t)max;
+		const char *sec = h->row->section;
+		bool addr = !strcmp(sec, "VGLOBAL") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VSCRATCH");
+		bool vop = !strcmp(sec, "VOP1") || !strcmp(sec, "VOP2") || !strcmp(sec, "VOPC");
 		unsigned ndst = st_slot_count(h->row->dst);
 		const char *cols[5] = {h->row->dst, h->row->src[0], h->row->src[1], h->row->src[2], h->row->src[3]};
 		for (int c = 0; c < 5; c++)
 			for (const char *p = cols[c]; *p && a.nslots < ASM_MAX_SLOTS;) {
+				enum st_slot_kind kind = st_slot_kind(h->row, p);
+				if (e32 && vop && starts_with(p, "vsrc"))
+					kind = ST_SLOT_VGPR; /* the e32 encodings' second source */
+				if (addr && starts_with(p, "vaddr"))
+					a.vaddr = a.nslots;
+				if (addr && starts_with(p, "saddr"))
+					a.saddr = a.nslots;
+				if (!strcmp(sec, "SMEM") && starts_with(p, "sbase")) {
+					a.sbase = a.nslots;
+					a.sbase_width = strstr(h->row->canonical, "_buffer") ? 4 : 2;
+				}
 				a.names[a.nslots] = p;
-				a.kinds[a.nslots++] = (uint8_t)st_slot_kind(h->row, p);
+				a.kinds[a.nslots++] = (uint8_t)kind;
 				p += strcspn(p, ",");
 				p += *p == ',';
 			}
+		if (!strcmp(sec, "VFLAT"))
+			a.saddr = a.nslots; /* the saddr gfx1250 adds after the slots */
 		/* Which slot a short line leaves out: the destination (an atomic
 		 * without return, VOPC's e32 form), or the last ones (SMEM, flat's
-		 * saddr, tensor groups). A flat atomic may do both: which operand
-		 * is in which slot the count does not tell. */
-		const char *sec = h->row->section;
+		 * saddr, tensor groups). */
 		bool last = !strcmp(sec, "SMEM") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VTENSOR");
-		a.shift_first = ndst && sec[0] == 'V' && !last && min < a.nslots;
-		bool unknowable = !strcmp(sec, "VFLAT") && (roles.flags & ST_ROLE_RET_BY_TH);
-		for (unsigned k = 0; k < a.nslots && !unknowable; k++) {
+		a.ret_first = addr && (roles.flags & ST_ROLE_RET_BY_TH) && ndst;
+		if (a.ret_first)
+			a.vdata_width = atomic_data_width(h->row->canonical);
+		a.shift_first = ndst && sec[0] == 'V' && !last && !a.ret_first &&
+		                 (a.counts[0] & ((1u << a.nslots) - 1)) != 0;
+		for (unsigned k = 0; k < a.nslots; k++) {
 			/* A written slot holds a register (s_setreg's first slot is
 			 * a hardware register id, which roles do not count). */
 			if (k < roles.ndsts && a.kinds[k] == ST_SLOT_ANY)
@@ -574,23 +613,94 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 	return (uint32_t)r->rows.n - 1;
 }
 
-static bool check_slots(struct asm_reader *r, const struct half *h, const struct pieces *pieces)
+static bool is_number(const struct st_operand *op)
+{
+	return op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT;
+}
+
+static bool is_off(const struct st_operand *op)
+{
+	return op->kind == ST_OPND_SYMBOL && op->text && strcmp(op->text, "off") == 0;
+}
+
+/* Whether the modifiers text[start..end) hold the word `w` (`key:` starts one). */
+static bool has_word(const char *text, size_t start, size_t end, const char *w)
+{
+	size_t n = strlen(w);
+	bool key = w[n - 1] == ':';
+	for (size_t p = start; p + n <= end; p++)
+		if (memcmp(text + p, w, n) == 0 && (p == start || text[p - 1] == ' ' || text[p - 1] == '\t') &&
+		    (key || p + n == end || text[p + n] == ' ' || text[p + n] == '\t'))
+			return true;
+	return false;
+}
+
+/* The numbers of operands `counts` allows, in words, for a line of n:
+ * "3", "at most 4", "at least 2", "2 or 4". */
+static void allowed_counts(uint32_t counts, size_t n, char *buf, size_t cap)
+{
+	unsigned lo = (unsigned)__builtin_ctz(counts), hi = 31 - (unsigned)__builtin_clz(counts);
+	unsigned k = n > hi ? hi : lo;
+	if (lo != hi && n > lo && n < hi)
+		snprintf(buf, cap, "%u or %u operands", lo, hi);
+	else
+		snprintf(buf, cap, "%s%u operand%s", lo == hi ? "" : n > hi ? "at most " : "at least ", k, k == 1 ? "" : "s");
+}
+
+/* A flat, global or scratch address: 64 bits (v[0:1]) with no saddr (flat)
+ * or saddr `off` (global), 32 bits with an SGPR saddr; scratch's is 32. */
+static bool check_address(struct asm_reader *r, const struct half *h, const struct asm_row *a, unsigned skip)
+{
+	const struct st_operand *ops = r->ops.v + h->first;
+	unsigned kv = a->vaddr - skip, ks = a->saddr - skip;
+	if (a->vaddr >= ASM_MAX_SLOTS || kv >= h->nops || ops[kv].kind != ST_OPND_REG || ops[kv].reg.cls != ST_REG_V)
+		return true;
+	const struct st_operand *sa = ks < h->nops ? &ops[ks] : NULL;
+	bool scratch = !strcmp(h->row->section, "VSCRATCH");
+	unsigned want;
+	const char *why;
+	if (scratch) {
+		want = 1, why = "a scratch address";
+	} else if (!sa || is_off(sa)) {
+		want = 2, why = sa ? "an address with saddr 'off'" : "an address with no saddr";
+	} else if (sa->kind == ST_OPND_REG && sa->reg.cls != ST_REG_V) {
+		want = 1, why = "an address with an SGPR saddr";
+	} else {
+		return true;
+	}
+	if (ops[kv].reg.count == want)
+		return true;
+	asm_error(r, ops[kv].col, "operand #%u of '%s' is its vaddr: %s is %s", kv + 1, h->name, why,
+	          want == 1 ? "one VGPR (32 bits)" : "a VGPR pair (64 bits)");
+	return false;
+}
+
+static bool check_slots(struct asm_reader *r, const struct half *h, const struct pieces *pieces, const char *code,
+                        size_t mods, size_t end)
 {
 	const struct asm_row *a = &r->rows.v[h->info];
 	if (!a->known)
 		return true;
-	if (h->nops > a->max) {
-		asm_error(r, (uint32_t)pieces->v[a->max].start + 1, "'%s' takes %s%u operand%s, not %zu", h->name,
-		          a->min < a->max ? "at most " : "", a->max, a->max == 1 ? "" : "s", h->nops);
-		return false;
-	}
-	if (h->nops < a->min) {
-		asm_error(r, h->col, "'%s' takes %s%u operand%s, not %zu", h->name, a->min < a->max ? "at least " : "",
-		          a->min, a->min == 1 ? "" : "s", h->nops);
+	uint32_t counts = a->counts[0] | (h->returning ? a->counts[1] : 0); /* th:*RETURN*: either form */
+	if (h->nops > 31 || !(counts & (1u << h->nops))) {
+		char allowed[48];
+		allowed_counts(counts, h->nops, allowed, sizeof allowed);
+		unsigned hi = 31 - (unsigned)__builtin_clz(counts);
+		uint32_t col = h->nops > hi ? (uint32_t)pieces->v[hi].start + 1 : h->col;
+		asm_error(r, col, "'%s' takes %s, not %zu", h->name, allowed, h->nops);
 		return false;
 	}
 	const struct st_operand *ops = r->ops.v + h->first;
 	unsigned skip = a->shift_first && h->nops < a->nslots ? a->nslots - (unsigned)h->nops : 0;
+	if (a->ret_first) {
+		/* With th:*RETURN* llvm-mc takes both forms: flat's three operands
+		 * are vdst, vaddr, vdata, or vaddr, vdata and an SGPR saddr. */
+		const struct st_operand *last = &ops[h->nops - 1];
+		bool vdst = h->returning && (a->counts[1] & (1u << h->nops));
+		if (vdst && (a->counts[0] & (1u << h->nops)))
+			vdst = !(last->kind == ST_OPND_REG && last->reg.cls != ST_REG_V);
+		skip = !vdst;
+	}
 	for (unsigned m = a->kmask >> skip; m; m &= m - 1) {
 		unsigned k = (unsigned)__builtin_ctz(m);
 		if (k >= h->nops)
@@ -600,20 +710,18 @@ static bool check_slots(struct asm_reader *r, const struct half *h, const struct
 		bool vgpr = op->kind == ST_OPND_REG && op->reg.cls == ST_REG_V;
 		const char *need = NULL;
 		if (want == ASM_SLOT_REGISTER) {
-			if (op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT) {
+			if (is_number(op)) {
 				asm_error(r, op->col, "operand #%u of '%s' is a destination: a register, not a number", k + 1,
 				          h->name);
 				return false;
 			}
 		} else if (want == ST_SLOT_VGPR && !vgpr) {
 			need = "a VGPR";
-		} else if (want == ST_SLOT_VGPR_OR_OFF && !vgpr &&
-		           !(op->kind == ST_OPND_SYMBOL && op->text && strcmp(op->text, "off") == 0)) {
+		} else if (want == ST_SLOT_VGPR_OR_OFF && !vgpr && !is_off(op)) {
 			need = "a VGPR or 'off'";
 		} else if (want == ST_SLOT_SCALAR && vgpr) {
 			need = "no VGPR";
-		} else if (want == ST_SLOT_SGPR &&
-		           (vgpr || op->kind == ST_OPND_INT || op->kind == ST_OPND_HEX || op->kind == ST_OPND_FLOAT)) {
+		} else if (want == ST_SLOT_SGPR && (vgpr || is_number(op))) {
 			need = "a scalar register";
 		}
 		if (need) {
@@ -623,7 +731,24 @@ static bool check_slots(struct asm_reader *r, const struct half *h, const struct
 			return false;
 		}
 	}
-	return true;
+	const struct st_operand *sb = a->sbase_width && a->sbase < h->nops ? &ops[a->sbase] : NULL;
+	if (sb && sb->kind == ST_OPND_REG && (sb->reg.cls == ST_REG_S || sb->reg.cls == ST_REG_TTMP) &&
+	    sb->reg.count != a->sbase_width) {
+		asm_error(r, sb->col, "operand #%u of '%s' is its sbase: %u SGPRs", a->sbase + 1, h->name, a->sbase_width);
+		return false;
+	}
+	if (sb && h->nops == a->sbase + 1u && has_word(code, mods, end, "offset:")) {
+		asm_error(r, h->col, "'%s' without its soffset takes no offset: modifier (the offset is then its third operand)",
+		          h->name);
+		return false;
+	}
+	unsigned kd = a->vaddr + 1 - skip; /* vsrc follows vaddr */
+	if (a->vdata_width && kd < h->nops && ops[kd].kind == ST_OPND_REG && ops[kd].reg.count != a->vdata_width) {
+		asm_error(r, ops[kd].col, "operand #%u of '%s' is its data: %u VGPR%s", kd + 1, h->name, a->vdata_width,
+		          a->vdata_width == 1 ? "" : "s");
+		return false;
+	}
+	return check_address(r, h, a, skip);
 }
 
 static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t end, struct half *h,
@@ -661,7 +786,7 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 		st_vec_push(&r->ops, op);
 	}
 	h->nops = r->ops.n - h->first;
-	return check_slots(r, h, pieces);
+	return check_slots(r, h, pieces, code, mods, end);
 }
 
 /* How many of a half's operands it writes. */
