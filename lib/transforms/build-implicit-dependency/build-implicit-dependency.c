@@ -59,27 +59,37 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
 		return 0;
-	struct st_u32vec ids = {0};
-	st_inst_memtoken_ids(i, &ids);
-	const struct st_attr *attr = st_inst_attr(i, "mod.memtoken");
+	/* The ids as st_inst_memtoken_ids reads them, in place: no vector per
+	 * tagged instruction, and the attribute's location looked up only when
+	 * an operand is added (a second run adds none). */
+	const struct st_value *tokens;
+	int n = st_inst_memtokens(i, &tokens);
+	const struct st_attr *attr = NULL;
 	int64_t added = 0;
-	for (size_t k = 0; k < ids.n; k++) {
-		uint32_t t = ids.v[k];
+	for (int k = 0; k < n; k++) {
+		uint32_t t;
+		if (!st_memtoken_id(&tokens[k], &t))
+			continue;
+		bool dst = to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t);
+		bool src = to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t);
+		if (!dst && !src)
+			continue;
+		if (!attr)
+			attr = st_inst_attr(i, "mod.memtoken");
 		struct st_operand op = st_reg_operand(ST_REG_LDS, t, 1);
 		/* Located at the mod.memtoken it stands for when that is on the
 		 * instruction's line (st_operand_loc), else at the instruction. */
-		if (attr && attr->loc.line == i->loc.line)
+		if (attr->loc.line == i->loc.line)
 			op.col = attr->loc.col;
-		if (to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) {
+		if (dst) {
 			st_inst_add_dst(m, i, op);
 			added++;
 		}
-		if (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t)) {
+		if (src) {
 			st_inst_add_src(m, i, op);
 			added++;
 		}
 	}
-	st_vec_free(&ids);
 	return added;
 }
 

@@ -62,8 +62,8 @@ enum {
 struct xc {
 	struct wc_dataflow *df;
 	struct wc_plan *plan;
-	struct xc_mask *held;   /* by instruction id: the registers it holds (events only) */
-	struct xc_mask *writes; /* by instruction id: the registers it writes */
+	uint32_t *held_at;      /* by instruction id: its entry of held (events only) */
+	ST_VEC(struct xc_mask) held; /* by event: the registers it holds */
 	uint8_t *traits;        /* by instruction id: its XT_* (read once, walked many times) */
 	ST_VEC(struct xc_rec) *recs; /* by block index: the waits of its last walk */
 	struct xc_state *out; /* by block index */
@@ -255,12 +255,18 @@ static void xs_issue(struct xc_state *s, uint32_t id, enum st_xcnt_kind kind, bo
 static int32_t youngest_holder(const struct xc *x, const struct st_inst *i)
 {
 	int32_t best = -1;
-	const struct xc_mask *w = &x->writes[i->id];
+	/* Built here rather than kept per instruction (48 bytes each): only
+	 * instructions walked with translations outstanding need it. */
+	struct xc_mask writes = {{0}};
+	for (uint32_t d = 0; d < i->ndsts; d++)
+		if (i->dsts[d].kind == ST_OPND_REG)
+			add_buckets(&writes, i->dsts[d].reg);
+	const struct xc_mask *w = &writes;
 	if (!masks_meet(&x->cur.held, w))
 		return -1;
 	for (uint32_t k = 0; k < x->cur.n; k++) {
 		const struct xc_event *e = &x->cur.v[k];
-		if ((best >= 0 && x->cur.v[best].dist <= e->dist) || !masks_meet(&x->held[e->id], w))
+		if ((best >= 0 && x->cur.v[best].dist <= e->dist) || !masks_meet(&x->held.v[x->held_at[e->id]], w))
 			continue;
 		const struct st_inst *p = x->df->insts[e->id];
 		struct st_reg held;
@@ -318,7 +324,7 @@ static void step(struct xc *x, struct st_inst *i)
 		}
 	}
 	if (kind != ST_XCNT_NONE)
-		xs_issue(s, i->id, kind, t & XT_STORE, &x->held[i->id]);
+		xs_issue(s, i->id, kind, t & XT_STORE, &x->held.v[x->held_at[i->id]]);
 	if (t & XT_CALL)
 		xs_set_store(s, true); /* the callee may return with stores outstanding */
 }
@@ -359,13 +365,14 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	if (!cfg->nreachable)
 		return;
 	struct xc x = {.df = df, .plan = plan};
-	/* Every entry is written below (no zeroing of three arrays the size of the function). */
-	x.held = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.held);
-	x.writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.writes);
+	/* Every entry is written below (no zeroing of two arrays the size of the
+	 * function). What an event holds is kept for events only: most
+	 * instructions are not, and a mask is 48 bytes. */
+	x.held_at = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.held_at);
 	x.traits = st_xmalloc(df->ninst ? df->ninst : 1);
 	for (uint32_t k = 0; k < df->ninst; k++) {
 		const struct st_inst *i = df->insts[k];
-		x.held[k] = x.writes[k] = (struct xc_mask){{0}};
+		x.held_at[k] = UINT32_MAX;
 		x.traits[k] = 0;
 		if (!i || i->kind != ST_ITEM_INST)
 			continue;
@@ -375,16 +382,16 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 		                        (ik == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i) ? XT_ATOMIC : 0) |
 		                        (ik == ST_XCNT_VMEM && st_inst_counter(i, false) == ST_CNT_STORE ? XT_STORE : 0) |
 		                        (call ? XT_CALL : 0) | (st_inst_is_wait(i) ? XT_WAIT : 0));
-		for (uint32_t d = 0; d < i->ndsts; d++)
-			if (i->dsts[d].kind == ST_OPND_REG)
-				add_buckets(&x.writes[k], i->dsts[d].reg);
 		if (ik == ST_XCNT_NONE)
 			continue;
+		struct xc_mask held = {{0}};
 		for (uint32_t j = 0; j < i->nsrcs; j++)
 			if (i->srcs[j].kind == ST_OPND_REG)
-				add_buckets(&x.held[k], i->srcs[j].reg);
+				add_buckets(&held, i->srcs[j].reg);
 		if (ik == ST_XCNT_VMEM)
-			add_buckets(&x.held[k], (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO});
+			add_buckets(&held, (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO});
+		x.held_at[k] = (uint32_t)x.held.n;
+		st_vec_push(&x.held, held);
 	}
 	x.out = st_xcalloc(cfg->nblocks, sizeof *x.out);
 	x.recs = st_xcalloc(cfg->nblocks, sizeof *x.recs);
@@ -473,8 +480,8 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	free(x.cur.v);
 	free(x.tmp.v);
 	free(x.old.v);
-	free(x.held);
-	free(x.writes);
+	free(x.held_at);
+	st_vec_free(&x.held);
 	free(x.traits);
 }
 
