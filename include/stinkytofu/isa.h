@@ -120,6 +120,7 @@ enum st_wait_form {
 	ST_WAIT_NONE,      /* not a wait */
 	ST_WAIT_SINGLE,    /* s_wait_<x> N: one counter */
 	ST_WAIT_PACKED_DS, /* s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt: MEM bits 13:8, DS bits 5:0 */
+	ST_WAIT_IDLE,      /* s_wait_idle: every counter of counters.def down to 0, no operand */
 	ST_WAIT_UNTRACKED, /* legacy s_waitcnt, s_wait_xcnt, s_wait_expcnt, ...: credits nothing */
 };
 

@@ -104,6 +104,12 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 	if (!st_inst_is_wait(i))
 		return false;
 	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_IDLE) {
+		/* Every row of counters.def, a row added later included. */
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			counts[c] = 0;
+		return true;
+	}
 	if (e->wait_form == ST_WAIT_SINGLE) {
 		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
 		const char *alt = st_counter_in_swaitcnt(e->wait_counter) ? st_swaitcnt_field(e->wait_counter, ci->mod_field) : NULL;

@@ -358,6 +358,8 @@ static bool put_wait_count(struct st_buf *out, const struct st_inst *i)
 	if (i->nsrcs || !st_wait_counts(i, counts))
 		return false;
 	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_IDLE)
+		return true; /* s_wait_idle has no operand */
 	if (e->wait_form == ST_WAIT_SINGLE) {
 		st_buf_printf(out, " %d", counts[e->wait_counter]);
 		return true;

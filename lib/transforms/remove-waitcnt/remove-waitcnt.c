@@ -36,6 +36,7 @@ static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *
 	case ST_WAIT_PACKED_DS:
 		/* loadcnt_dscnt goes (both halves are recomputed); storecnt_dscnt stays. */
 		return e->wait_counter == ST_CNT_LOAD ? "erased-loadcnt-dscnt-waits" : NULL;
+	case ST_WAIT_IDLE: return NULL; /* the kernel's own full drain: the inserter never writes one */
 	case ST_WAIT_UNTRACKED:
 		return st_inst_is_xcnt_wait(i) && ctx->opts[OPT_REMOVE_XCNT].flag ? "erased-xcnt-waits" : NULL;
 	case ST_WAIT_NONE: return NULL;
