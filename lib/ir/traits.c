@@ -41,6 +41,20 @@ bool st_inst_is_return(const struct st_inst *i)
 	       st_block_terminator(b) == i;
 }
 
+bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor)
+{
+	if (has_descriptor)
+		return true;
+	bool endpgm = false;
+	const struct st_inst *last = NULL;
+	for (size_t k = 0; k < f->blocks.n; k++)
+		st_foreach_inst(f->blocks.v[k], i) {
+			endpgm |= has(i, ST_ISA_ENDPGM);
+			last = i;
+		}
+	return endpgm && !st_inst_is_setpc(last);
+}
+
 enum st_counter st_inst_second_counter(const struct st_inst *i)
 {
 	return st_inst_is_flat(i) ? ST_CNT_DS : ST_CNT_NONE;

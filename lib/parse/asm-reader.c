@@ -439,9 +439,10 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	instruction(r, c, p, end, token);
 }
 
-/* Files without .globl/.type are one kernel; otherwise functions without an
- * .amdhsa_kernel descriptor are callable. An s_setpc that ends a callable
- * function returns; any other may jump anywhere in its function. */
+/* Files without .globl/.type are one kernel; otherwise functions that are no
+ * entry point (st_function_is_entry_point: a descriptor, or s_endpgm and no
+ * return) are callable. An s_setpc that ends a callable function returns; any
+ * other may jump anywhere in its function. */
 static void finish(struct asm_reader *r)
 {
 	struct st_module *m = r->m;
@@ -460,7 +461,8 @@ static void finish(struct asm_reader *r)
 	}
 	m->flat = !r->has_decls;
 	for (size_t k = 0; k < m->funcs.n; k++)
-		m->funcs.v[k]->callable = r->has_decls && !asm_map_get(&r->kernels, m->funcs.v[k]->name, NULL);
+		m->funcs.v[k]->callable =
+		        r->has_decls && !st_function_is_entry_point(m->funcs.v[k], asm_map_get(&r->kernels, m->funcs.v[k]->name, NULL));
 	for (size_t k = 0; k < r->setpcs.n; k++) {
 		struct st_block *b = r->setpcs.v[k];
 		struct st_function *f = b->func;
