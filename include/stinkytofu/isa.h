@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stinkytofu/support.h" /* ST_API */
 
@@ -111,6 +112,8 @@ enum st_isa_flag {
 	ST_ISA_CACHE_INV = 1u << 20,   /* global_inv, global_wbinv, buffer_gl0/1_inv: an acquire's cache
 	                                  invalidate, which must follow the completion of every load */
 	ST_ISA_CALL = 1u << 19,        /* s_swappc_b64 / s_swap_pc_i64 / s_call_b64 / s_call_i64 */
+	ST_ISA_SET_VGPR_MSB = 1u << 21, /* s_set_vgpr_msb: sets the VGPR MSB mode */
+	ST_ISA_SETREG = 1u << 22,      /* s_setreg*: may write the MODE register, which holds the mode */
 	ST_ISA_FLAT = 1u << 18,        /* flat_*: may access LDS, so it also counts on DS, and it
 	                                  retires out of order with respect to both counters */
 };
@@ -187,5 +190,16 @@ ST_API struct st_roles st_mnemonic_roles(const struct st_mnemonic *row);
 /* Names in a slot list ("vdst,sdst" has 2, "" none). */
 ST_API unsigned st_slot_count(const char *slots);
 ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
+
+/* VGPR MSB mode (lib/isa/vgpr-msb.c, docs/asm-input.md "VGPR MSB mode"): the
+ * slots of the mode byte of `s_set_vgpr_msb` (two bits each, in this order
+ * from bit 0), and ST_MSB_NONE for an operand no slot banks. */
+enum st_vgpr_msb_slot { ST_MSB_SRC0, ST_MSB_SRC1, ST_MSB_SRC2, ST_MSB_DST, ST_MSB_NONE = -1 };
+/* The slot of operand k (0-based, as written) of an instruction of `row`
+ * (NULL: an unknown mnemonic, read as dst then src0, src1, ...); `returning`
+ * tells whether an atomic has th:*RETURN* (and so a vdst). */
+ST_API int st_vgpr_msb_slot(const struct st_mnemonic *row, bool returning, unsigned k);
+/* The bank (0..3) mode `mode` selects for `slot`. */
+ST_API uint32_t st_vgpr_msb_bank(unsigned mode, int slot);
 
 #endif

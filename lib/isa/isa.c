@@ -33,6 +33,8 @@ static const struct st_isa_info table[] = {
 #define STORE ST_ISA_STORE
 #define XCNT_WAIT ST_ISA_XCNT_WAIT
 #define BINDS_NEXT ST_ISA_BINDS_NEXT
+#define SET_VGPR_MSB ST_ISA_SET_VGPR_MSB
+#define SETREG ST_ISA_SETREG
 #define ISA_FLAGS(fl) (unsigned)(fl)
 #include "isa.def"
 #undef ST_ISA

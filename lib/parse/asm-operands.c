@@ -633,6 +633,16 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	if (!ok)
 		return NULL;
 
+	/* Each VGPR operand's MSB slot, for asm_resolve_vgpr_msb. */
+	for (int k = 0; k < nh; k++)
+		for (size_t j = 0; j < h[k].nops; j++) {
+			struct st_operand *op = &r->ops.v[h[k].first + j];
+			if (op->kind != ST_OPND_REG || op->reg.cls != ST_REG_V || op->reg.index + op->reg.count > 256)
+				continue;
+			int slot = st_vgpr_msb_slot(h[k].row, h[k].returning, (unsigned)j);
+			if (slot != ST_MSB_NONE)
+				op->reg.index |= ASM_MSB_TAG | (uint32_t)slot << ASM_MSB_SLOT_SHIFT;
+		}
 	struct st_module *m = r->m;
 	struct st_loc loc = {r->file, r->line, h[0].col};
 	struct st_inst *i = st_inst_new(m, h[0].name, loc);

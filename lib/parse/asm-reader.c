@@ -43,8 +43,7 @@ void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
-static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
+void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -486,6 +485,7 @@ static void finish(struct asm_reader *r)
 	}
 	for (size_t k = 0; k < m->funcs.n; k++)
 		st_function_compute_preds(m->funcs.v[k]);
+	asm_resolve_vgpr_msb(r);
 }
 
 struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
