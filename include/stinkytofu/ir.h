@@ -374,6 +374,11 @@ ST_API bool st_inst_is_return(const struct st_inst *i);
  * code object's listing carry no descriptor. The readers set `callable` from
  * it, and the wait passes read `callable`. */
 ST_API bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor);
+/* The VGPR MSB mode an instruction leaves (docs/asm-input.md "VGPR MSB
+ * mode"): `s_set_vgpr_msb IMM` IMM & 0xff, a call 0, an s_setreg* of MODE
+ * bits 12..19 ST_MSB_UNKNOWN; ST_MSB_KEEPS for every other instruction. */
+enum { ST_MSB_KEEPS = -1, ST_MSB_UNKNOWN = -2 };
+ST_API int st_inst_vgpr_msb_effect(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
 ST_API enum st_counter st_inst_second_counter(const struct st_inst *i);

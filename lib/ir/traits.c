@@ -2,6 +2,7 @@
  * from its ISA row and operands, what a wait in the input guarantees, and the
  * canonical wait the passes insert. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stinkytofu/ir.h"
@@ -53,6 +54,56 @@ bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor
 			last = i;
 		}
 	return endpgm && !st_inst_is_setpc(last);
+}
+
+static bool is_set_vgpr_msb(const struct st_inst *i) { return i->isa->flags & ST_ISA_SET_VGPR_MSB; }
+
+/* `hwreg(ID, OFFSET, SIZE)` writes MODE bits 12..19: ID is HW_REG_MODE,
+ * HW_REG_WAVE_MODE or 1; without OFFSET and SIZE the whole register. */
+static bool writes_mode_msbs(const struct st_inst *i)
+{
+	if (!(i->isa->flags & ST_ISA_SETREG))
+		return false;
+	for (uint32_t k = 0; k < i->nsrcs; k++) {
+		const struct st_operand *op = &i->srcs[k];
+		if (op->kind == ST_OPND_HWREG) { /* .stir: the id's value, offset, size */
+			int64_t off = op->hw->nargs > 1 ? op->hw->args[1] : 0, size = op->hw->nargs > 2 ? op->hw->args[2] : 32;
+			return op->hw->args[0] == 1 && off < 20 && off + size > 12;
+		}
+		if (op->kind != ST_OPND_SYMBOL || strncmp(op->text, "hwreg(", 6) != 0)
+			continue;
+		const char *p = op->text + 6;
+		while (*p == ' ')
+			p++;
+		size_t n = strcspn(p, ", )");
+		bool mode = (n == 11 && strncmp(p, "HW_REG_MODE", 11) == 0) ||
+		            (n == 16 && strncmp(p, "HW_REG_WAVE_MODE", 16) == 0) || (n == 1 && *p == '1');
+		if (!mode)
+			return false;
+		long off = 0, size = 32;
+		const char *q = p + n;
+		if (*q == ',') {
+			off = strtol(q + 1, (char **)&q, 0);
+			if (*q == ',')
+				size = strtol(q + 1, (char **)&q, 0);
+		}
+		return off < 20 && off + size > 12;
+	}
+	return false;
+}
+
+int st_inst_vgpr_msb_effect(const struct st_inst *i)
+{
+	if (is_set_vgpr_msb(i)) {
+		if (i->nsrcs && (i->srcs[0].kind == ST_OPND_INT || i->srcs[0].kind == ST_OPND_HEX))
+			return (int)(i->srcs[0].ival & 0xff);
+		return ST_MSB_UNKNOWN;
+	}
+	if (st_inst_is_call(i))
+		return 0;
+	if (writes_mode_msbs(i))
+		return ST_MSB_UNKNOWN;
+	return ST_MSB_KEEPS;
 }
 
 enum st_counter st_inst_second_counter(const struct st_inst *i)

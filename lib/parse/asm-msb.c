@@ -18,7 +18,7 @@
 
 #include "asm-internal.h"
 
-enum { UNSET = -1, UNKNOWN = -2 }; /* besides the modes 0..255 */
+enum { UNSET = ST_MSB_KEEPS, UNKNOWN = ST_MSB_UNKNOWN }; /* besides the modes 0..255 */
 
 /* How a block changes the mode: passes it through (`sets` false), or sets
  * it, last to `out`, with `why` the instruction that made it unknown. */
@@ -27,53 +27,6 @@ struct summary {
 	int out;
 	const struct st_inst *why;
 };
-
-static bool is_set_vgpr_msb(const struct st_inst *i) { return i->isa->flags & ST_ISA_SET_VGPR_MSB; }
-
-/* `hwreg(ID, OFFSET, SIZE)` writes MODE bits 12..19: ID is HW_REG_MODE,
- * HW_REG_WAVE_MODE or 1; without OFFSET and SIZE the whole register. */
-static bool writes_mode_msbs(const struct st_inst *i)
-{
-	if (!(i->isa->flags & ST_ISA_SETREG))
-		return false;
-	for (uint32_t k = 0; k < i->nsrcs; k++) {
-		const struct st_operand *op = &i->srcs[k];
-		if (op->kind != ST_OPND_SYMBOL || strncmp(op->text, "hwreg(", 6) != 0)
-			continue;
-		const char *p = op->text + 6;
-		while (*p == ' ')
-			p++;
-		size_t n = strcspn(p, ", )");
-		bool mode = (n == 11 && strncmp(p, "HW_REG_MODE", 11) == 0) ||
-		            (n == 16 && strncmp(p, "HW_REG_WAVE_MODE", 16) == 0) || (n == 1 && *p == '1');
-		if (!mode)
-			return false;
-		long off = 0, size = 32;
-		const char *q = p + n;
-		if (*q == ',') {
-			off = strtol(q + 1, (char **)&q, 0);
-			if (*q == ',')
-				size = strtol(q + 1, (char **)&q, 0);
-		}
-		return off < 20 && off + size > 12;
-	}
-	return false;
-}
-
-/* The mode an instruction leaves, or UNSET when it leaves it alone. */
-static int effect(const struct st_inst *i)
-{
-	if (is_set_vgpr_msb(i)) {
-		if (i->nsrcs && (i->srcs[0].kind == ST_OPND_INT || i->srcs[0].kind == ST_OPND_HEX))
-			return (int)(i->srcs[0].ival & 0xff);
-		return UNKNOWN;
-	}
-	if (st_inst_is_call(i))
-		return 0;
-	if (writes_mode_msbs(i))
-		return UNKNOWN;
-	return UNSET;
-}
 
 static int join(int a, int b)
 {
@@ -109,7 +62,7 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 	for (size_t b = 0; b < nb; b++) {
 		in[b] = b == 0 ? 0 : UNSET;
 		st_foreach_inst(f->blocks.v[b], i) {
-			int e = effect(i);
+			int e = st_inst_vgpr_msb_effect(i);
 			if (e == UNSET)
 				continue;
 			sum[b] = (struct summary){true, e, e == UNKNOWN ? i : NULL};
@@ -145,7 +98,7 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 		for (struct st_inst *i = blk->first; i; i = i->next) {
 			if (i->kind != ST_ITEM_INST)
 				continue;
-			int e = effect(i);
+			int e = st_inst_vgpr_msb_effect(i);
 			if (e != UNSET) {
 				mode = e;
 				joined = false;
