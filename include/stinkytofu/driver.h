@@ -24,7 +24,7 @@ enum st_output_mode {
 
 /* How the input is read: by its extension (.s and .asm are assembly), or
  * as --input-format says. */
-enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM };
+enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM, ST_INPUT_OBJDUMP };
 
 /* Exit statuses. */
 enum { ST_EXIT_OK = 0, ST_EXIT_ERROR = 1, ST_EXIT_USAGE = 2 };

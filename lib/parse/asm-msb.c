@@ -86,12 +86,11 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 			}
 		}
 	}
-	/* A block no edge reaches is read as it is laid out, after the block
-	 * before it (as a disassembler does). */
-	int prev_out = 0;
+	/* A block no edge reaches is read in mode 0, as llvm-objdump reads the
+	 * code after an s_branch. */
 	for (size_t b = 0; b < nb; b++) {
 		struct st_block *blk = f->blocks.v[b];
-		int mode = in[b] == UNSET ? prev_out : in[b];
+		int mode = in[b] == UNSET ? 0 : in[b];
 		bool joined = in[b] == UNKNOWN;
 		const struct st_inst *why = NULL;
 		bool reported = false;
@@ -119,7 +118,6 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 				         "the VGPR MSB mode is unknown here (after '%s' at line %u); set it with s_set_vgpr_msb",
 				         why ? why->name : "?", why ? why->loc.line : 0);
 		}
-		prev_out = mode;
 	}
 	free(sum);
 	free(in);
