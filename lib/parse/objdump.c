@@ -103,6 +103,15 @@ static bool address_comment(const struct line *l, size_t *at, uint64_t *addr, co
 	return false;
 }
 
+/* The symbol named name[0..n), or nsyms. */
+static size_t find_sym(const struct sym *syms, size_t nsyms, const char *name, size_t n)
+{
+	size_t j = 0;
+	while (j < nsyms && !(syms[j].n == n && memcmp(syms[j].name, name, n) == 0))
+		j++;
+	return j;
+}
+
 static void put_label(struct st_buf *b, const struct sym *s, uint64_t off)
 {
 	st_buf_printf(b, ".L%.*s$%llx", (int)s->n, s->name, (unsigned long long)off);
@@ -193,9 +202,7 @@ char *st_objdump_to_asm(const char *file, const char *text, size_t len, uint32_t
 			uint64_t addr, toff;
 			const char *tsym;
 			address_comment(&lines.v[targets.v[t].line], &at2, &addr, &tsym, &tn, &toff);
-			size_t q = 0;
-			while (q < syms.n && !(syms.v[q].n == tn && memcmp(syms.v[q].name, tsym, tn) == 0))
-				q++;
+			size_t q = find_sym(syms.v, syms.n, tsym, tn);
 			if (q == syms.n)
 				continue;
 			uint64_t to = syms.v[q].base + toff;
@@ -215,11 +222,11 @@ char *st_objdump_to_asm(const char *file, const char *text, size_t len, uint32_t
 			size_t e = p;
 			while (e < at2 && label_char(l->s[e]))
 				e++;
-			for (size_t q = 0; q < syms.n; q++)
-				if (syms.v[q].n == e - p && memcmp(syms.v[q].name, l->s + p, e - p) == 0) {
-					uint64_t to = syms.v[q].base;
-					s->function &= !((addr < at && to >= at) || (addr >= at && to < at));
-				}
+			size_t q = find_sym(syms.v, syms.n, l->s + p, e - p);
+			if (q < syms.n) {
+				uint64_t to = syms.v[q].base;
+				s->function &= !((addr < at && to >= at) || (addr >= at && to < at));
+			}
 		}
 	}
 	/* Branch targets: the instruction at the target's address gets a label. */
@@ -233,9 +240,7 @@ char *st_objdump_to_asm(const char *file, const char *text, size_t len, uint32_t
 		uint64_t addr, toff;
 		const char *tsym;
 		address_comment(&lines.v[tg->line], &at, &addr, &tsym, &tn, &toff);
-		size_t j = 0;
-		while (j < syms.n && !(syms.v[j].n == tn && memcmp(syms.v[j].name, tsym, tn) == 0))
-			j++;
+		size_t j = find_sym(syms.v, syms.n, tsym, tn);
 		size_t hit = (size_t)-1;
 		for (size_t i = 0; j < syms.n && i < insns.n && hit == (size_t)-1; i++)
 			if (insns.v[i].addr == syms.v[j].base + toff)
