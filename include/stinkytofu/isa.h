@@ -199,6 +199,18 @@ enum st_vgpr_msb_slot { ST_MSB_SRC0, ST_MSB_SRC1, ST_MSB_SRC2, ST_MSB_DST, ST_MS
  * (NULL: an unknown mnemonic, read as dst then src0, src1, ...); `returning`
  * tells whether an atomic has th:*RETURN* (and so a vdst). */
 ST_API int st_vgpr_msb_slot(const struct st_mnemonic *row, bool returning, unsigned k);
+/* The same for every operand of an instruction at once: how many operands
+ * are under the row's dst column, and the slot of each column's operands. */
+struct st_vgpr_msb_layout {
+	unsigned ndst;
+	signed char slot[5]; /* dst, src0, src1, src2, src3 */
+};
+ST_API struct st_vgpr_msb_layout st_vgpr_msb_layout(const struct st_mnemonic *row, bool returning);
+static inline int st_vgpr_msb_layout_slot(const struct st_vgpr_msb_layout *l, unsigned k)
+{
+	unsigned col = k < l->ndst ? 0 : 1 + (k - l->ndst);
+	return col < 5 ? l->slot[col] : ST_MSB_NONE;
+}
 /* The bank (0..3) mode `mode` selects for `slot`. */
 ST_API uint32_t st_vgpr_msb_bank(unsigned mode, int slot);
 

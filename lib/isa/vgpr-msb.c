@@ -48,20 +48,26 @@ static const struct family *family_of(const struct st_mnemonic *row)
 	return f;
 }
 
-int st_vgpr_msb_slot(const struct st_mnemonic *row, bool returning, unsigned k)
+struct st_vgpr_msb_layout st_vgpr_msb_layout(const struct st_mnemonic *row, bool returning)
 {
 	/* Operands under the dst column: as many as it names, but none where
 	 * the syntax leaves vdst out (v_cmpx_*, a non-returning atomic). */
-	unsigned ndst = row ? st_slot_count(row->dst) : 1;
+	struct st_vgpr_msb_layout l = {row ? st_slot_count(row->dst) : 1, {0}};
 	if (row) {
 		struct st_roles roles = st_mnemonic_roles(row);
 		if ((roles.flags & ST_ROLE_RET_BY_TH) && !(roles.flags & ST_ROLE_VDATA_FIRST) && !returning)
-			ndst = 0;
+			l.ndst = 0;
 		if (strcmp(row->section, "VOPC") == 0 && strncmp(row->name, "v_cmpx_", 7) == 0)
-			ndst = 0;
+			l.ndst = 0;
 	}
-	unsigned col = k < ndst ? 0 : 1 + (k - ndst);
-	return col < 5 ? family_of(row)->slot[col] : ST_MSB_NONE;
+	memcpy(l.slot, family_of(row)->slot, sizeof l.slot);
+	return l;
+}
+
+int st_vgpr_msb_slot(const struct st_mnemonic *row, bool returning, unsigned k)
+{
+	struct st_vgpr_msb_layout l = st_vgpr_msb_layout(row, returning);
+	return st_vgpr_msb_layout_slot(&l, k);
 }
 
 uint32_t st_vgpr_msb_bank(unsigned mode, int slot)

@@ -50,6 +50,7 @@ struct asm_reader {
 	struct st_map kernels; /* names with an .amdhsa_kernel descriptor */
 	struct st_map labels;  /* labels of the open function -> block */
 	struct st_map roles;   /* mnemonic -> its roles (ndsts | flags << 8) */
+	struct st_map msb_layouts; /* mnemonic -> its VGPR MSB layouts (asm-operands.c) */
 	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */

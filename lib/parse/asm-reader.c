@@ -552,6 +552,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.dsts);
 	st_vec_free(&r.srcs);
 	st_map_free(&r.roles);
+	st_map_free(&r.msb_layouts);
 	st_map_free(&r.token_attrs);
 	free(r.clean);
 	if (r.nerrors) {

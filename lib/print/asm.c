@@ -441,7 +441,8 @@ static bool msb_needs(const struct st_inst *i, int need[4])
 {
 	for (int s = 0; s < 4; s++)
 		need[s] = -1;
-	const struct st_mnemonic *row = st_mnemonic_find(i->name, strlen(i->name));
+	struct st_vgpr_msb_layout layout =
+	        st_vgpr_msb_layout(st_mnemonic_find(i->name, strlen(i->name)), i->ndsts > 0);
 	unsigned k = 0;
 	for (uint32_t j = 0; j < i->ndsts + i->nsrcs; j++) {
 		const struct st_operand *op = j < i->ndsts ? &i->dsts[j] : &i->srcs[j - i->ndsts];
@@ -453,7 +454,7 @@ static bool msb_needs(const struct st_inst *i, int need[4])
 		int bank = (int)(op->reg.index / 256);
 		if ((op->reg.index + op->reg.count - 1) / 256 != (uint32_t)bank)
 			return false;
-		int slot = st_vgpr_msb_slot(row, i->ndsts > 0, pos);
+		int slot = st_vgpr_msb_layout_slot(&layout, pos);
 		if (slot == ST_MSB_NONE ? bank != 0 : need[slot] >= 0 && need[slot] != bank)
 			return false;
 		if (slot != ST_MSB_NONE)
