@@ -52,6 +52,15 @@ static bool starts(const struct line *l, const char *p)
 	return l->n >= k && memcmp(l->s, p, k) == 0;
 }
 
+static bool contains(const struct line *l, const char *p)
+{
+	size_t k = strlen(p);
+	for (size_t i = 0; i + k <= l->n; i++)
+		if (memcmp(l->s + i, p, k) == 0)
+			return true;
+	return false;
+}
+
 static bool label_char(char c) { return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$'; }
 
 /* `ADDR <sym>:` -> true with the symbol and address. */
@@ -172,7 +181,7 @@ char *st_objdump_to_asm(const char *file, const char *text, size_t len, uint32_t
 				st_vec_push(&targets, ((struct target){k, (size_t)-1, toff}));
 			else if ((insns.v[insns.n - 1].flags & ST_ISA_BRANCH) && m < at)
 				st_vec_push(&named, k); /* `s_branch label_Loop`: at a symbol, objdump names it */
-		} else if (l->n && !strstr(l->s, "file format") && !starts(l, "Disassembly of section ") &&
+		} else if (l->n && !contains(l, ":\tfile format ") && !starts(l, "Disassembly of section ") &&
 		           !starts(l, "\t\t...") && !starts(l, "\t...") && !starts(l, "...") && !starts(l, "\t.") &&
 		           !starts(l, ".") && !starts(l, ";") && !starts(l, "\t;")) {
 			bool blank = true;
