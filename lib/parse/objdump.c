@@ -405,13 +405,25 @@ static size_t noted_vgprs(const char *s, size_t n, uint32_t lo[], uint32_t cnt[]
 	return k;
 }
 
+/* llvm-objdump follows the mode linearly, from an s_set_vgpr_msb to the
+ * next branch, s_endpgm or call (after which it reads mode 0, or keeps a
+ * mode the callee may have changed): only there are its notes the
+ * hardware's, and checked. */
 size_t st_objdump_check_notes(const struct st_module *m, struct st_diag_engine *d)
 {
 	size_t nerr = 0;
-	for (size_t fi = 0; fi < m->funcs.n; fi++)
+	for (size_t fi = 0; fi < m->funcs.n; fi++) {
+		bool followed = true; /* from the function's start, in mode 0 */
 		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
 			st_foreach_inst(m->funcs.v[fi]->blocks.v[bi], i) {
 				size_t n;
+				bool checked = followed;
+				if (i->isa->flags & ST_ISA_SET_VGPR_MSB)
+					followed = true;
+				else if (i->isa->flags & (ST_ISA_BRANCH | ST_ISA_ENDPGM | ST_ISA_CALL))
+					followed = false;
+				if (!checked)
+					continue;
 				if (i->loc.line < m->asm_source->first_line)
 					continue;
 				const char *s = st_asm_line(m->asm_source, i->loc.line, &n);
@@ -435,5 +447,6 @@ size_t st_objdump_check_notes(const struct st_module *m, struct st_diag_engine *
 					}
 				}
 			}
+	}
 	return nerr;
 }
