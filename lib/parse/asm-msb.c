@@ -7,8 +7,8 @@
  * What sets the mode (docs/asm-input.md "VGPR MSB mode"):
  *   function entry            mode 0
  *   s_set_vgpr_msb IMM        IMM & 0xff (the high byte is the previous mode)
- *   a call                    mode 0: the callee returns in mode 0 (LLVM resets
- *                             the mode before calls and returns)
+ *   a call                    mode 0: the callee is assumed to return in
+ *                             mode 0 (docs/asm-input.md says why)
  *   s_setreg* of MODE bits 12..19 (where the hardware keeps the mode)
  *                             unknown: a VGPR operand before the next
  *                             s_set_vgpr_msb is an error
