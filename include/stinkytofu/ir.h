@@ -370,7 +370,7 @@ ST_API bool st_inst_is_return(const struct st_inst *i);
 /* Whether f is an entry point, which starts with nothing in flight: an
  * .amdhsa_kernel descriptor names it (`has_descriptor`), or it ends the
  * program (it has an s_endpgm) and no path leaves it through a return (its
- * last instruction is no s_setpc): graphics shaders and the functions of a
+ * last instruction, padding after it apart, is no s_setpc): graphics shaders and the functions of a
  * code object's listing carry no descriptor. The readers set `callable` from
  * it, and the wait passes read `callable`. */
 ST_API bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor);

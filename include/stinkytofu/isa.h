@@ -114,6 +114,7 @@ enum st_isa_flag {
 	ST_ISA_CALL = 1u << 19,        /* s_swappc_b64 / s_swap_pc_i64 / s_call_b64 / s_call_i64 */
 	ST_ISA_SET_VGPR_MSB = 1u << 21, /* s_set_vgpr_msb: sets the VGPR MSB mode */
 	ST_ISA_SETREG = 1u << 22,      /* s_setreg*: may write the MODE register, which holds the mode */
+	ST_ISA_PADDING = 1u << 23,     /* s_nop, s_code_end: what may pad a function after its last instruction */
 	ST_ISA_FLAT = 1u << 18,        /* flat_*: may access LDS, so it also counts on DS, and it
 	                                  retires out of order with respect to both counters */
 };

@@ -51,7 +51,8 @@ bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor
 	for (size_t k = 0; k < f->blocks.n; k++)
 		st_foreach_inst(f->blocks.v[k], i) {
 			endpgm |= has(i, ST_ISA_ENDPGM);
-			last = i;
+			if (!has(i, ST_ISA_PADDING) || !last || !(st_inst_is_setpc(last) || has(last, ST_ISA_ENDPGM)))
+				last = i; /* padding after the end is not the last instruction */
 		}
 	return endpgm && !st_inst_is_setpc(last);
 }

@@ -35,6 +35,7 @@ static const struct st_isa_info table[] = {
 #define BINDS_NEXT ST_ISA_BINDS_NEXT
 #define SET_VGPR_MSB ST_ISA_SET_VGPR_MSB
 #define SETREG ST_ISA_SETREG
+#define PADDING ST_ISA_PADDING
 #define ISA_FLAGS(fl) (unsigned)(fl)
 #include "isa.def"
 #undef ST_ISA

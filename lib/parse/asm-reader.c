@@ -465,9 +465,12 @@ static void finish(struct asm_reader *r)
 	for (size_t k = 0; k < r->setpcs.n; k++) {
 		struct st_block *b = r->setpcs.v[k];
 		struct st_function *f = b->func;
+		/* Last, or followed only by padding (a code object's listing
+		 * aligns the next function with s_nop / s_code_end). */
 		bool last = true;
 		for (size_t j = b->index + 1; j < f->blocks.n && last; j++)
-			st_foreach_inst(f->blocks.v[j], i) last = false;
+			for (struct st_inst *i = f->blocks.v[j]->first; i; i = i->next)
+				last &= i->kind != ST_ITEM_INST || (i->isa->flags & ST_ISA_PADDING);
 		if (f->callable && last)
 			continue; /* a return */
 		struct st_inst *t = b->last;

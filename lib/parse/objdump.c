@@ -201,11 +201,13 @@ char *st_objdump_to_asm(const char *file, const char *text, size_t len, uint32_t
 		s->section = s->n && s->name[0] == '.' && !(s->n > 2 && s->name[1] == 'L');
 		s->function = !s->section;
 		uint64_t at = s->base;
-		for (size_t i = 0; i < insns.n && s->function; i++) {
-			const struct insn *in = &insns.v[i];
-			if (in->addr < at && (i + 1 == insns.n || insns.v[i + 1].addr >= at))
-				s->function = (in->flags & ST_ISA_ENDPGM) || ((in->flags & ST_ISA_BRANCH) && !(in->flags & ST_ISA_COND_BRANCH));
-		}
+		const struct insn *before = NULL; /* the last instruction before it, padding apart */
+		for (size_t i = 0; i < insns.n && insns.v[i].addr < at; i++)
+			if (!(insns.v[i].flags & ST_ISA_PADDING) || !before)
+				before = &insns.v[i];
+		if (before && s->function)
+			s->function = (before->flags & ST_ISA_ENDPGM) ||
+			              ((before->flags & ST_ISA_BRANCH) && !(before->flags & ST_ISA_COND_BRANCH));
 		for (size_t t = 0; t < targets.n && s->function; t++) {
 			size_t at2, tn;
 			uint64_t addr, toff;
