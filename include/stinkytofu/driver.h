@@ -24,7 +24,7 @@ enum st_output_mode {
 
 /* How the input is read: by its extension (.s and .asm are assembly), or
  * as --input-format says. */
-enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM };
+enum st_input_format { ST_INPUT_AUTO, ST_INPUT_STIR, ST_INPUT_ASM, ST_INPUT_OBJDUMP };
 
 /* The largest --NumWaves (0 is multi-wave). */
 enum { ST_MAX_NUM_WAVES = 1024 };

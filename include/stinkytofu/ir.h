@@ -202,9 +202,10 @@ struct st_function {
 	 * function has no chains; released by st_module_free at the latest. */
 	struct st_arena *chains;
 	uint32_t nphis; /* PHIs numbered 0..nphis-1 by their `id` */
-	/* false: a kernel, which starts with nothing in flight (every .stir
-	 * function); true: a function of an assembly file with no .amdhsa_kernel
-	 * descriptor, which can be called with operations in flight. */
+	/* false: an entry point, which starts with nothing in flight (every
+	 * .stir function; in assembly see st_function_is_entry_point); true: a
+	 * function of an assembly file that can be called with operations in
+	 * flight. */
 	bool callable;
 };
 
@@ -368,6 +369,18 @@ ST_API bool st_inst_is_setpc(const struct st_inst *i);
 /* The s_setpc that ends a callable function (a block without successors):
  * control goes back to the caller. */
 ST_API bool st_inst_is_return(const struct st_inst *i);
+/* Whether f is an entry point, which starts with nothing in flight: an
+ * .amdhsa_kernel descriptor names it (`has_descriptor`), or it ends the
+ * program (it has an s_endpgm) and no path leaves it through a return (its
+ * last instruction, padding after it apart, is no s_setpc): graphics shaders and the functions of a
+ * code object's listing carry no descriptor. The readers set `callable` from
+ * it, and the wait passes read `callable`. */
+ST_API bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor);
+/* The VGPR MSB mode an instruction leaves (docs/asm-input.md "VGPR MSB
+ * mode"): `s_set_vgpr_msb IMM` IMM & 0xff, a call 0, an s_setreg* of MODE
+ * bits 12..19 ST_MSB_UNKNOWN; ST_MSB_KEEPS for every other instruction. */
+enum { ST_MSB_KEEPS = -1, ST_MSB_UNKNOWN = -2 };
+ST_API int st_inst_vgpr_msb_effect(const struct st_inst *i);
 /* The second counter a memory op occupies (ST_CNT_DS for flat ops), or
  * ST_CNT_NONE. */
 ST_API enum st_counter st_inst_second_counter(const struct st_inst *i);

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "stinkytofu/support.h" /* ST_API */
 
@@ -115,6 +116,9 @@ enum st_isa_flag {
 	ST_ISA_CACHE_INV = 1u << 20,   /* global_inv, global_wbinv, buffer_gl0/1_inv: an acquire's cache
 	                                  invalidate, which must follow the completion of every load */
 	ST_ISA_CALL = 1u << 19,        /* s_swappc_b64 / s_swap_pc_i64 / s_call_b64 / s_call_i64 */
+	ST_ISA_SET_VGPR_MSB = 1u << 21, /* s_set_vgpr_msb: sets the VGPR MSB mode */
+	ST_ISA_SETREG = 1u << 22,      /* s_setreg*: may write the MODE register, which holds the mode */
+	ST_ISA_PADDING = 1u << 23,     /* s_nop, s_code_end: what may pad a function after its last instruction */
 	ST_ISA_FLAT = 1u << 18,        /* flat_*: may access LDS, so it also counts on DS, and it
 	                                  retires out of order with respect to both counters */
 };
@@ -124,6 +128,7 @@ enum st_wait_form {
 	ST_WAIT_NONE,      /* not a wait */
 	ST_WAIT_SINGLE,    /* s_wait_<x> N: one counter */
 	ST_WAIT_PACKED_DS, /* s_wait_loadcnt_dscnt / s_wait_storecnt_dscnt: MEM bits 13:8, DS bits 5:0 */
+	ST_WAIT_IDLE,      /* s_wait_idle: every counter of counters.def down to 0, no operand */
 	ST_WAIT_UNTRACKED, /* legacy s_waitcnt, s_wait_expcnt, ...: credits nothing */
 };
 
@@ -210,5 +215,28 @@ ST_API bool st_mnemonic_writes_vgpr(const struct st_mnemonic *row);
 enum st_slot_kind { ST_SLOT_ANY, ST_SLOT_VGPR, ST_SLOT_VGPR_OR_OFF, ST_SLOT_SCALAR, ST_SLOT_SGPR };
 ST_API enum st_slot_kind st_slot_kind(const struct st_mnemonic *row, const char *slot);
 ST_API const struct st_mnemonic *st_mnemonic_at(size_t k); /* rows in name order; NULL past the end */
+
+/* VGPR MSB mode (lib/isa/vgpr-msb.c, docs/asm-input.md "VGPR MSB mode"): the
+ * slots of the mode byte of `s_set_vgpr_msb` (two bits each, in this order
+ * from bit 0), and ST_MSB_NONE for an operand no slot banks. */
+enum st_vgpr_msb_slot { ST_MSB_SRC0, ST_MSB_SRC1, ST_MSB_SRC2, ST_MSB_DST, ST_MSB_NONE = -1 };
+/* The slot of operand k (0-based, as written) of an instruction of `row`
+ * (NULL: an unknown mnemonic, read as dst then src0, src1, ...); `returning`
+ * tells whether an atomic has th:*RETURN* (and so a vdst). */
+ST_API int st_vgpr_msb_slot(const struct st_mnemonic *row, bool returning, unsigned k);
+/* The same for every operand of an instruction at once: how many operands
+ * are under the row's dst column, and the slot of each column's operands. */
+struct st_vgpr_msb_layout {
+	unsigned ndst;
+	signed char slot[5]; /* dst, src0, src1, src2, src3 */
+};
+ST_API struct st_vgpr_msb_layout st_vgpr_msb_layout(const struct st_mnemonic *row, bool returning);
+static inline int st_vgpr_msb_layout_slot(const struct st_vgpr_msb_layout *l, unsigned k)
+{
+	unsigned col = k < l->ndst ? 0 : 1 + (k - l->ndst);
+	return col < 5 ? l->slot[col] : ST_MSB_NONE;
+}
+/* The bank (0..3) mode `mode` selects for `slot`. */
+ST_API uint32_t st_vgpr_msb_bank(unsigned mode, int slot);
 
 #endif

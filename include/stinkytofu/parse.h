@@ -43,6 +43,20 @@ ST_API struct st_module *st_parse_file(const char *filename, FILE *f, struct st_
 ST_API struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
                                       struct st_diag_engine *diag);
 
+/* llvm-objdump listings (docs/asm-input.md "Listings of code objects").
+ * Whether text looks like `llvm-objdump -d` output of an AMDGPU object (its
+ * `file format elf64-amdgpu` header). */
+ST_API bool st_objdump_detect(const char *text, size_t len);
+/* The listing text[0..len) as assembly with one line per listing line
+ * (malloc'ed, *outlen its length), for st_parse_asm; NULL after located
+ * errors. */
+ST_API char *st_objdump_to_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
+                               size_t *outlen, struct st_diag_engine *diag);
+/* Errors where the registers of llvm-objdump's `/ *vN* /` notes are not the
+ * real registers the VGPR MSB mode gives (a module read from a converted
+ * listing); returns their number. */
+ST_API size_t st_objdump_check_notes(const struct st_module *m, struct st_diag_engine *diag);
+
 /* A module read from the .stir form of an assembly input (the printer gives
  * each item its line as an `asm = "..."` attribute, and verbatim lines and
  * labels as "st.asm.verbatim" / "st.asm.label") becomes an assembly module

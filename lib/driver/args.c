@@ -80,8 +80,10 @@ static bool set_input_format(struct st_driver_options *o, const char *v, struct 
 		o->input_format = ST_INPUT_ASM;
 	} else if (strcmp(v, "stir") == 0) {
 		o->input_format = ST_INPUT_STIR;
+	} else if (strcmp(v, "objdump") == 0) {
+		o->input_format = ST_INPUT_OBJDUMP;
 	} else {
-		st_error(d, noloc, "--input-format must be 'asm' or 'stir', got '%s'", v);
+		st_error(d, noloc, "--input-format must be 'asm', 'stir' or 'objdump', got '%s'", v);
 		return false;
 	}
 	return true;
@@ -278,7 +280,9 @@ static const struct flag flags[] = {
 	 set_from_label},
 	{"to-label", ARG_VALUE, "LABEL", "let passes change only the items before LABEL (with --from-label: between them)", 0,
 	 set_to_label},
-	{"input-format", ARG_VALUE, "asm|stir", "read the input as assembly or .stir (default: by extension, .s/.asm are assembly)",
+	{"input-format", ARG_VALUE, "asm|stir|objdump",
+	 "read the input as assembly, .stir or an llvm-objdump -d listing (default: by extension, .s/.asm are assembly; "
+	 "a 'file format elf64-amdgpu' header is a listing)",
 	 0, set_input_format},
 	{"preserve-symbolic-regs", ARG_BOOL, NULL, "accepted: unchanged assembly lines keep their symbols anyway",
 	 FIELD(preserve_symbolic_regs), NULL},

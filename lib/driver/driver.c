@@ -122,6 +122,7 @@ struct run {
 	} *blocks; /* per --process-blocks label */
 	bool usage_error;
 	bool asm_input;   /* read as assembly (always from text: the reader keeps it) */
+	bool objdump;     /* ... converted from an llvm-objdump listing first */
 	ST_VEC(const char *) region; /* --from-label/--to-label: the labels of the region's blocks */
 	FILE *err;
 };
@@ -266,7 +267,17 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	d.collect = o->verify_diagnostics;
 	struct st_module *m;
 	double t = st_pm_now();
-	if (r->in) {
+	char *listing = NULL; /* the assembly of an llvm-objdump listing, which the module refers to */
+	if (r->objdump) {
+		size_t n = 0;
+		listing = st_objdump_to_asm(r->file, c->text, c->len, c->first_line, &n, &d);
+		st_diag_add_source_at(&d, r->file, listing ? listing : c->text, listing ? n : c->len, c->first_line);
+		m = listing ? st_driver_read(r->file, listing, n, c->first_line, true, o->allow_unknown_mnemonics, &d) : NULL;
+		if (m && !d.nerrors && st_objdump_check_notes(m, &d)) {
+			st_module_free(m);
+			m = NULL;
+		}
+	} else if (r->in) {
 		st_diag_add_file(&d, r->file);
 		m = st_parse_file(r->file, r->in, &d);
 		if (m && !d.nerrors)
@@ -306,6 +317,7 @@ static bool process(struct run *r, const struct chunk *c, struct st_buf *out)
 	if (m)
 		st_module_free(m);
 	st_diag_fini(&d);
+	free(listing);
 	return ok;
 }
 
@@ -395,7 +407,7 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 	 * back for diagnostics, and chunks and expected-* comments need the
 	 * text, so those are read whole (so are devices and FIFOs). */
 	FILE *in = NULL;
-	bool asm_input = o->input_format == ST_INPUT_ASM;
+	bool asm_input = o->input_format == ST_INPUT_ASM || o->input_format == ST_INPUT_OBJDUMP;
 	if (o->input_format == ST_INPUT_AUTO)
 		asm_input = st_driver_path_is_asm(path);
 	if (!from_stdin && !o->split_input_file && !o->verify_diagnostics && !asm_input) {
@@ -418,7 +430,29 @@ int st_driver_run(struct st_driver_options *o, FILE *out, FILE *err)
 		return ST_EXIT_ERROR;
 	}
 
-	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .asm_input = asm_input, .err = err};
+	/* A listing is known by its header (read whole, as assembly is); an
+	 * extension that says assembly wins. */
+	bool objdump = o->input_format == ST_INPUT_OBJDUMP;
+	if (in && o->input_format == ST_INPUT_AUTO) {
+		char head[512];
+		size_t n = fread(head, 1, sizeof head, in);
+		if (st_objdump_detect(head, n)) {
+			fclose(in);
+			in = NULL;
+			objdump = true;
+			if (!(text = st_read_file(path, &len))) {
+				st_error(&d, noloc, "cannot read '%s': %s", path, strerror(errno));
+				st_diag_fini(&d);
+				return ST_EXIT_ERROR;
+			}
+		} else {
+			rewind(in);
+		}
+	}
+	objdump |= o->input_format == ST_INPUT_AUTO && !asm_input && text && st_objdump_detect(text, len);
+	asm_input |= objdump;
+	struct run r = {.o = o, .file = from_stdin ? "<stdin>" : path, .in = in, .asm_input = asm_input,
+	                .objdump = objdump, .err = err};
 	o->pm.verify = o->verify_each ? st_verify_module : NULL;
 	o->pm.print = o->print_debuginfo ? st_print_module_debuginfo : st_print_module;
 	o->pm.dump = err;

@@ -2,6 +2,7 @@
  * from its ISA row and operands, what a wait in the input guarantees, and the
  * canonical wait the passes insert. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stinkytofu/ir.h"
@@ -39,6 +40,71 @@ bool st_inst_is_return(const struct st_inst *i)
 	const struct st_block *b = i->block;
 	return b && b->func && b->func->callable && !b->succs.n && st_inst_is_setpc(i) &&
 	       st_block_terminator(b) == i;
+}
+
+bool st_function_is_entry_point(const struct st_function *f, bool has_descriptor)
+{
+	if (has_descriptor)
+		return true;
+	bool endpgm = false;
+	const struct st_inst *last = NULL;
+	for (size_t k = 0; k < f->blocks.n; k++)
+		st_foreach_inst(f->blocks.v[k], i) {
+			endpgm |= has(i, ST_ISA_ENDPGM);
+			if (!has(i, ST_ISA_PADDING) || !last || !(st_inst_is_setpc(last) || has(last, ST_ISA_ENDPGM)))
+				last = i; /* padding after the end is not the last instruction */
+		}
+	return endpgm && !st_inst_is_setpc(last);
+}
+
+static bool is_set_vgpr_msb(const struct st_inst *i) { return i->isa->flags & ST_ISA_SET_VGPR_MSB; }
+
+/* `hwreg(ID, OFFSET, SIZE)` writes MODE bits 12..19: ID is HW_REG_MODE,
+ * HW_REG_WAVE_MODE or 1; without OFFSET and SIZE the whole register. */
+static bool writes_mode_msbs(const struct st_inst *i)
+{
+	if (!(i->isa->flags & ST_ISA_SETREG))
+		return false;
+	for (uint32_t k = 0; k < i->nsrcs; k++) {
+		const struct st_operand *op = &i->srcs[k];
+		if (op->kind == ST_OPND_HWREG) { /* .stir: the id's value, offset, size */
+			int64_t off = op->hw->nargs > 1 ? op->hw->args[1] : 0, size = op->hw->nargs > 2 ? op->hw->args[2] : 32;
+			return op->hw->args[0] == 1 && off < 20 && off + size > 12;
+		}
+		if (op->kind != ST_OPND_SYMBOL || strncmp(op->text, "hwreg(", 6) != 0)
+			continue;
+		const char *p = op->text + 6;
+		while (*p == ' ')
+			p++;
+		size_t n = strcspn(p, ", )");
+		bool mode = (n == 11 && strncmp(p, "HW_REG_MODE", 11) == 0) ||
+		            (n == 16 && strncmp(p, "HW_REG_WAVE_MODE", 16) == 0) || (n == 1 && *p == '1');
+		if (!mode)
+			return false;
+		long off = 0, size = 32;
+		const char *q = p + n;
+		if (*q == ',') {
+			off = strtol(q + 1, (char **)&q, 0);
+			if (*q == ',')
+				size = strtol(q + 1, (char **)&q, 0);
+		}
+		return off < 20 && off + size > 12;
+	}
+	return false;
+}
+
+int st_inst_vgpr_msb_effect(const struct st_inst *i)
+{
+	if (is_set_vgpr_msb(i)) {
+		if (i->nsrcs && (i->srcs[0].kind == ST_OPND_INT || i->srcs[0].kind == ST_OPND_HEX))
+			return (int)(i->srcs[0].ival & 0xff);
+		return ST_MSB_UNKNOWN;
+	}
+	if (st_inst_is_call(i))
+		return 0;
+	if (writes_mode_msbs(i))
+		return ST_MSB_UNKNOWN;
+	return ST_MSB_KEEPS;
 }
 
 enum st_counter st_inst_second_counter(const struct st_inst *i)
@@ -208,6 +274,12 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 	if (!st_inst_is_wait(i))
 		return false;
 	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_IDLE) {
+		/* Every row of counters.def, a row added later included. */
+		for (int c = 0; c < ST_NUM_COUNTERS; c++)
+			counts[c] = 0;
+		return true;
+	}
 	if (e->wait_form == ST_WAIT_SINGLE) {
 		const struct st_counter_info *ci = st_counter_info(e->wait_counter);
 		const char *alt = st_counter_in_swaitcnt(e->wait_counter) ? st_swaitcnt_field(e->wait_counter, ci->mod_field) : NULL;

@@ -33,6 +33,9 @@ static const struct st_isa_info table[] = {
 #define STORE ST_ISA_STORE
 #define SMEM_XLATE ST_ISA_SMEM_XLATE
 #define BINDS_NEXT ST_ISA_BINDS_NEXT
+#define SET_VGPR_MSB ST_ISA_SET_VGPR_MSB
+#define SETREG ST_ISA_SETREG
+#define PADDING ST_ISA_PADDING
 #define ISA_FLAGS(fl) (unsigned)(fl)
 #include "isa.def"
 #undef ST_ISA

@@ -72,6 +72,7 @@ struct asm_reader {
 	struct st_map labels;  /* labels of the open function -> block */
 	struct st_map row_index; /* mnemonic -> its entry of rows */
 	struct asm_rows rows;
+	struct st_map msb_layouts; /* mnemonic -> its VGPR MSB layouts (asm-operands.c) */
 	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
@@ -96,6 +97,19 @@ struct asm_reader {
 	size_t cleancap;
 	size_t nerrors;
 };
+
+/* Until asm_resolve_vgpr_msb runs, a VGPR operand written v0..v255 carries
+ * its VGPR MSB slot (enum st_vgpr_msb_slot) in its index: ASM_MSB_TAG |
+ * slot << ASM_MSB_SLOT_SHIFT | the number written. */
+#define ASM_MSB_TAG 0x80000000u
+#define ASM_MSB_SLOT_SHIFT 28
+
+/* Gives every VGPR operand of the module its real register under the VGPR
+ * MSB mode the CFG brings to it (asm-msb.c); errors where it is unknown. */
+void asm_resolve_vgpr_msb(struct asm_reader *r);
+
+/* Located error at `loc`. */
+void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
 
 /* Located error on the current line at column `col` (1-based). */
 void asm_error(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PRINTF(3, 4);

@@ -43,8 +43,7 @@ void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...) ST_PRINTF(3, 4);
-static void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
+void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -439,9 +438,10 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	instruction(r, c, p, end, token);
 }
 
-/* Files without .globl/.type are one kernel; otherwise functions without an
- * .amdhsa_kernel descriptor are callable. An s_setpc that ends a callable
- * function returns; any other may jump anywhere in its function. */
+/* Files without .globl/.type are one kernel; otherwise functions that are no
+ * entry point (st_function_is_entry_point: a descriptor, or s_endpgm and no
+ * return) are callable. An s_setpc that ends a callable function returns; any
+ * other may jump anywhere in its function. */
 static void finish(struct asm_reader *r)
 {
 	struct st_module *m = r->m;
@@ -460,13 +460,17 @@ static void finish(struct asm_reader *r)
 	}
 	m->flat = !r->has_decls;
 	for (size_t k = 0; k < m->funcs.n; k++)
-		m->funcs.v[k]->callable = r->has_decls && !asm_map_get(&r->kernels, m->funcs.v[k]->name, NULL);
+		m->funcs.v[k]->callable =
+		        r->has_decls && !st_function_is_entry_point(m->funcs.v[k], asm_map_get(&r->kernels, m->funcs.v[k]->name, NULL));
 	for (size_t k = 0; k < r->setpcs.n; k++) {
 		struct st_block *b = r->setpcs.v[k];
 		struct st_function *f = b->func;
+		/* Last, or followed only by padding (a code object's listing
+		 * aligns the next function with s_nop / s_code_end). */
 		bool last = true;
 		for (size_t j = b->index + 1; j < f->blocks.n && last; j++)
-			st_foreach_inst(f->blocks.v[j], i) last = false;
+			for (struct st_inst *i = f->blocks.v[j]->first; i; i = i->next)
+				last &= i->kind != ST_ITEM_INST || (i->isa->flags & ST_ISA_PADDING);
 		if (f->callable && last)
 			continue; /* a return */
 		struct st_inst *t = b->last;
@@ -484,6 +488,7 @@ static void finish(struct asm_reader *r)
 	}
 	for (size_t k = 0; k < m->funcs.n; k++)
 		st_function_compute_preds(m->funcs.v[k]);
+	asm_resolve_vgpr_msb(r);
 }
 
 struct st_module *st_parse_asm(const char *filename, const char *text, size_t len, uint32_t first_line,
@@ -551,6 +556,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.srcs);
 	st_map_free(&r.row_index);
 	st_vec_free(&r.rows);
+	st_map_free(&r.msb_layouts);
 	st_map_free(&r.token_attrs);
 	free(r.clean);
 	if (r.nerrors) {

@@ -77,6 +77,7 @@ struct asm_ctx {
 	struct st_arena *arena; /* the label spellings */
 	struct st_map blocks;   /* block label -> assembler label */
 	struct st_map labels;   /* in-block label -> assembler label */
+	bool vgpr_low;          /* VGPRs are written as their low 8 bits (the mode gives the bank) */
 };
 
 /* Symbol tables map interned names to assembler labels. The first
@@ -191,6 +192,12 @@ static void put_operand(struct st_buf *out, const struct asm_ctx *cx, const stru
 {
 	switch (op->kind) {
 	case ST_OPND_REG:
+		if (cx && cx->vgpr_low && op->reg.cls == ST_REG_V) {
+			struct st_reg low = op->reg;
+			low.index %= 256;
+			put_reg(out, low);
+			break;
+		}
 		put_reg(out, op->reg);
 		break;
 	case ST_OPND_INT:
@@ -360,6 +367,8 @@ static bool put_wait_count(struct st_buf *out, const struct st_inst *i)
 	if (i->nsrcs || !st_wait_counts(i, counts))
 		return false;
 	const struct st_isa_info *e = i->isa;
+	if (e->wait_form == ST_WAIT_IDLE)
+		return true; /* s_wait_idle has no operand */
 	if (e->wait_form == ST_WAIT_SINGLE) {
 		st_buf_printf(out, " %d", counts[e->wait_counter]);
 		return true;
@@ -419,6 +428,106 @@ void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
 	put_inst(out, NULL, i, "\n");
 }
 
+/* ---- VGPR MSB mode: the s_set_vgpr_msb instructions a .stir kernel needs ----
+ * A VGPR above v255 is written as its low 8 bits in the bank its operand
+ * slot has in the mode (docs/asm-input.md "VGPR MSB mode"). The mode at each
+ * instruction is a dataflow from mode 0 at the function entry; an instruction
+ * whose operands the mode would misread gets an s_set_vgpr_msb before it,
+ * which changes only the slots it needs. */
+
+/* The bank each slot must have for i's VGPR operands (-1: any); false when
+ * no mode can encode them (a range across a bank boundary, two operands of
+ * one slot in different banks): i is then written with its real registers,
+ * which llvm-mc rejects rather than misreads. */
+static bool msb_needs(const struct st_inst *i, int need[4])
+{
+	for (int s = 0; s < 4; s++)
+		need[s] = -1;
+	struct st_vgpr_msb_layout layout =
+	        st_vgpr_msb_layout(st_mnemonic_find(i->name, strlen(i->name)), i->ndsts > 0);
+	unsigned k = 0;
+	for (uint32_t j = 0; j < i->ndsts + i->nsrcs; j++) {
+		const struct st_operand *op = j < i->ndsts ? &i->dsts[j] : &i->srcs[j - i->ndsts];
+		if (operand_hidden(op))
+			continue;
+		unsigned pos = k++;
+		if (op->kind != ST_OPND_REG || op->reg.cls != ST_REG_V)
+			continue;
+		int bank = (int)(op->reg.index / 256);
+		if ((op->reg.index + op->reg.count - 1) / 256 != (uint32_t)bank)
+			return false;
+		int slot = st_vgpr_msb_layout_slot(&layout, pos);
+		if (slot == ST_MSB_NONE ? bank != 0 : need[slot] >= 0 && need[slot] != bank)
+			return false;
+		if (slot != ST_MSB_NONE)
+			need[slot] = bank;
+	}
+	return true;
+}
+
+/* The mode after i from `mode` (ST_MSB_UNKNOWN included); *set is the mode
+ * to set before i, or -1; *low whether i's VGPRs are written low. */
+static int msb_step(const struct st_inst *i, int mode, int *set, bool *low)
+{
+	*set = -1;
+	*low = false;
+	int e = st_inst_vgpr_msb_effect(i);
+	if (e != ST_MSB_KEEPS) {
+		if (st_inst_is_call(i) && mode != 0)
+			*set = 0; /* the callee starts in mode 0 */
+		return e;
+	}
+	int need[4];
+	if (!msb_needs(i, need))
+		return mode;
+	*low = true;
+	bool fits = mode >= 0;
+	for (int s = 0; s < 4; s++)
+		fits &= need[s] < 0 || (int)st_vgpr_msb_bank((unsigned)mode, s) == need[s];
+	if (fits)
+		return mode;
+	int m = 0;
+	for (int s = 0; s < 4; s++)
+		m |= (need[s] >= 0 ? need[s] : mode >= 0 ? (int)st_vgpr_msb_bank((unsigned)mode, s) : 0) << (2 * s);
+	*set = m;
+	return m;
+}
+
+static int msb_block(const struct st_block *b, int mode)
+{
+	int set;
+	bool low;
+	st_foreach_inst(b, i) mode = msb_step(i, mode, &set, &low);
+	return mode;
+}
+
+/* The mode at each block's entry (ST_MSB_KEEPS: unreached; ST_MSB_UNKNOWN:
+ * paths disagree), from mode 0 at the function's entry. */
+static int *msb_entries(const struct st_function *f)
+{
+	int *in = st_xmalloc((f->blocks.n + 1) * sizeof *in);
+	for (size_t b = 0; b < f->blocks.n; b++)
+		in[b] = b == 0 ? 0 : ST_MSB_KEEPS;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (size_t b = 0; b < f->blocks.n; b++) {
+			if (in[b] == ST_MSB_KEEPS)
+				continue;
+			int out = msb_block(f->blocks.v[b], in[b]);
+			const struct st_block *blk = f->blocks.v[b];
+			for (size_t s = 0; s < blk->succs.n; s++) {
+				uint32_t t = blk->succs.v[s]->index;
+				int j = in[t] == ST_MSB_KEEPS || in[t] == out ? out : ST_MSB_UNKNOWN;
+				if (t != 0 && j != in[t]) {
+					in[t] = j;
+					changed = true;
+				}
+			}
+		}
+	}
+	return in;
+}
+
 static void print_function(struct st_buf *out, const struct st_function *f, const struct st_asm_options *o)
 {
 	struct asm_ctx cx = {.comments = o && o->comments, .arena = st_arena_new()};
@@ -435,8 +544,10 @@ static void print_function(struct st_buf *out, const struct st_function *f, cons
 		put_symbol(out, f->name);
 		st_buf_puts(out, ":\n");
 	}
+	int *msb_in = msb_entries(f);
 	for (size_t bi = 0; bi < f->blocks.n; bi++) {
 		const struct st_block *b = f->blocks.v[bi];
+		int mode = msb_in[bi] == ST_MSB_KEEPS ? ST_MSB_UNKNOWN : msb_in[bi];
 		put_symbol(out, bsym[bi]);
 		st_buf_printf(out, ":\t; ^%s\n", b->label);
 		st_foreach_item (b, it) {
@@ -447,8 +558,13 @@ static void print_function(struct st_buf *out, const struct st_function *f, cons
 			}
 			if (it->kind != ST_ITEM_INST)
 				continue;
+			int set, prev = mode;
+			mode = msb_step(it, mode, &set, &cx.vgpr_low);
+			if (set >= 0)
+				st_buf_printf(out, "\ts_set_vgpr_msb 0x%x\n", (unsigned)((prev >= 0 ? prev << 8 : 0) | set));
 			st_buf_putc(out, '\t');
 			put_inst(out, &cx, it, "\n\t");
+			cx.vgpr_low = false;
 			st_buf_putc(out, '\n');
 		}
 		if (b->succs.n) {
@@ -459,6 +575,7 @@ static void print_function(struct st_buf *out, const struct st_function *f, cons
 		}
 	}
 	free(bsym);
+	free(msb_in);
 	st_map_free(&cx.blocks);
 	st_map_free(&cx.labels);
 	st_arena_free(cx.arena);

@@ -86,6 +86,11 @@ for _mc in _llvm_mc_candidates():
     if os.access(_mc, os.X_OK) and _assembles_gfx1250(_mc):
         config.available_features.add('llvm-mc-gfx1250')
         config.substitutions.append(('%llvm-mc', _mc))
+        # llvm-objdump of the same LLVM, for the registers it names in its notes
+        _objdump = os.path.join(os.path.dirname(_mc), os.path.basename(_mc).replace('llvm-mc', 'llvm-objdump'))
+        if os.access(_objdump, os.X_OK):
+            config.available_features.add('llvm-objdump-gfx1250')
+            config.substitutions.append(('%llvm-objdump', _objdump))
         break
 
 if shutil.which('dot'):

@@ -38,6 +38,7 @@ static const char *removal(const struct st_pass_ctx *ctx, const struct st_inst *
 	case ST_WAIT_PACKED_DS:
 		/* loadcnt_dscnt goes (both halves are recomputed); storecnt_dscnt stays. */
 		return e->wait_counter == ST_CNT_LOAD ? "erased-loadcnt-dscnt-waits" : NULL;
+	case ST_WAIT_IDLE: return NULL; /* the kernel's own full drain: the inserter never writes one */
 	case ST_WAIT_UNTRACKED:
 	case ST_WAIT_NONE: return NULL;
 	}

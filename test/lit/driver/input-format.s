@@ -5,6 +5,6 @@
 // RUN: not %stinkytofu-opt %s --input-format=stir 2>&1 | FileCheck --check-prefix=STIR %s
 // RUN: not %stinkytofu-opt %s --input-format=gas 2>&1 | FileCheck --check-prefix=BAD %s
 // STIR: input-format.s:9:8: error:
-// BAD: error: --input-format must be 'asm' or 'stir', got 'gas'
+// BAD: error: --input-format must be 'asm', 'stir' or 'objdump', got 'gas'
 	s_nop 0
 	s_endpgm
