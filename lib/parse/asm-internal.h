@@ -55,6 +55,7 @@ struct asm_row {
 	uint16_t kmask; /* the slots whose kind is checked (not ST_SLOT_ANY) */
 	uint8_t kinds[ASM_MAX_SLOTS]; /* enum st_slot_kind of each slot, or ASM_SLOT_REGISTER */
 	const char *names[ASM_MAX_SLOTS];
+	struct st_vgpr_msb_layout msb[2]; /* the VGPR MSB slot of each operand, without and with return */
 };
 ST_VEC_DECL(asm_rows, struct asm_row);
 ST_VEC_DECL(asm_operands, struct st_operand);
@@ -72,7 +73,6 @@ struct asm_reader {
 	struct st_map labels;  /* labels of the open function -> block */
 	struct st_map row_index; /* mnemonic -> its entry of rows */
 	struct asm_rows rows;
-	struct st_map msb_layouts; /* mnemonic -> its VGPR MSB layouts (asm-operands.c) */
 	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */

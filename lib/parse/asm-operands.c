@@ -558,6 +558,8 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 		a.counts[1] = st_mnemonic_operand_counts(h->row, e64, true);
 	}
 	a.known = a.counts[0] != 0;
+	a.msb[0] = st_vgpr_msb_layout(h->row, false);
+	a.msb[1] = st_vgpr_msb_layout(h->row, true);
 	if (h->row && !a.known) /* once per mnemonic: the rows are worked out once */
 		asm_warning(r, h->col,
 		            "the table gives no operand count for '%s', the name of a dual-issue pair (assembly writes "
@@ -789,30 +791,6 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	return check_slots(r, h, pieces, code, mods, end);
 }
 
-/* The VGPR MSB layout of a mnemonic, worked out once per reader and form
- * (returning or not): ndst in bits 7:0, then each slot + 1 in 4 bits. */
-static struct st_vgpr_msb_layout msb_layout_of(struct asm_reader *r, const struct half *h)
-{
-	uint64_t v;
-	struct st_vgpr_msb_layout l;
-	unsigned shift = h->returning ? 32 : 0;
-	if (asm_map_get(&r->msb_layouts, h->name, &v) && (v >> shift & 0xffffffffu)) {
-		v >>= shift;
-		l.ndst = (unsigned)(v & 0xff) - 1;
-		for (int c = 0; c < 5; c++)
-			l.slot[c] = (signed char)((int)(v >> (8 + 4 * c) & 0xf) - 1);
-		return l;
-	}
-	l = st_vgpr_msb_layout(h->row, h->returning);
-	uint64_t packed = (uint64_t)(l.ndst + 1);
-	for (int c = 0; c < 5; c++)
-		packed |= (uint64_t)(l.slot[c] + 1) << (8 + 4 * c);
-	uint64_t old = 0;
-	asm_map_get(&r->msb_layouts, h->name, &old);
-	asm_map_put(&r->msb_layouts, h->name, (old & ~(0xffffffffull << shift)) | packed << shift);
-	return l;
-}
-
 /* How many of a half's operands it writes. */
 static size_t written(const struct half *h, struct st_roles roles)
 {
@@ -927,19 +905,19 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 
 	/* Each VGPR operand's MSB slot, for asm_resolve_vgpr_msb. */
 	for (int k = 0; k < nh; k++) {
-		struct st_vgpr_msb_layout layout = msb_layout_of(r, &h[k]);
+		const struct st_vgpr_msb_layout *layout = &r->rows.v[h[k].info].msb[h[k].returning];
 		for (size_t j = 0; j < h[k].nops; j++) {
 			struct st_operand *op = &r->ops.v[h[k].first + j];
 			if (op->kind != ST_OPND_REG || op->reg.cls != ST_REG_V || op->reg.index + op->reg.count > 256)
 				continue;
-			int slot = st_vgpr_msb_layout_slot(&layout, (unsigned)j);
+			int slot = st_vgpr_msb_layout_slot(layout, (unsigned)j);
 			if (slot != ST_MSB_NONE)
 				op->reg.index |= ASM_MSB_TAG | (uint32_t)slot << ASM_MSB_SLOT_SHIFT;
 		}
 	}
 	struct st_module *m = r->m;
 	struct st_loc loc = {r->file, r->line, h[0].col};
-	struct st_inst *i = st_inst_new(m, h[0].name, loc);
+	struct st_inst *i = st_inst_new_interned(m, h[0].name, loc);
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
