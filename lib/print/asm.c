@@ -436,8 +436,8 @@ void st_print_asm_inst(struct st_buf *out, const struct st_inst *i)
  * which changes only the slots it needs. */
 
 /* The bank each slot must have for i's VGPR operands (-1: any); false when
- * no mode can encode them (a range across a bank boundary, two operands of
- * one slot in different banks): i is then written with its real registers,
+ * no mode can encode them (a register above v1023, a range across a bank
+ * boundary, two operands of one slot in different banks): i is then written with its real registers,
  * which llvm-mc rejects rather than misreads. */
 static bool msb_needs(const struct st_inst *i, int need[4])
 {
@@ -453,14 +453,14 @@ static bool msb_needs(const struct st_inst *i, int need[4])
 		unsigned pos = k++;
 		if (op->kind != ST_OPND_REG || op->reg.cls != ST_REG_V)
 			continue;
-		int bank = (int)(op->reg.index / 256);
-		if ((op->reg.index + op->reg.count - 1) / 256 != (uint32_t)bank)
-			return false;
+		uint32_t bank = op->reg.index / 256;
+		if (bank > 3 || (op->reg.index + op->reg.count - 1) / 256 != bank)
+			return false; /* above v1023, or across a bank boundary */
 		int slot = st_vgpr_msb_layout_slot(&layout, pos);
-		if (slot == ST_MSB_NONE ? bank != 0 : need[slot] >= 0 && need[slot] != bank)
+		if (slot == ST_MSB_NONE ? bank != 0 : need[slot] >= 0 && need[slot] != (int)bank)
 			return false;
 		if (slot != ST_MSB_NONE)
-			need[slot] = bank;
+			need[slot] = (int)bank;
 	}
 	return true;
 }
