@@ -105,7 +105,9 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 				reported = false;
 				continue;
 			}
-			bool ok = resolve_operands(i->dsts, i->ndsts, mode) & resolve_operands(i->srcs, i->nsrcs, mode);
+			/* Both lists are resolved, whatever the first gives. */
+			bool dsts_ok = resolve_operands(i->dsts, i->ndsts, mode);
+			bool ok = resolve_operands(i->srcs, i->nsrcs, mode) && dsts_ok;
 			if (ok || reported)
 				continue;
 			reported = true; /* once per block: the rest follow from it */
