@@ -513,6 +513,9 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 
 	/* Locations name the caller's string, which outlives a module freed after an error. */
 	struct asm_reader r = {.m = m, .diag = diag, .file = filename ? filename : "<input>", .src = src};
+	/* A half's operands are r.ops.v + its first: never an offset from NULL,
+	 * even on a line with none. */
+	st_vec_reserve(&r.ops, 8);
 	for (uint32_t k = 0; k < src->nlines; k++) {
 		r.line = first_line + k;
 		const char *s = src->text + src->line_start[k];
