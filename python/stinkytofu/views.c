@@ -109,8 +109,9 @@ GETTER(function, blocks, )
 static PyGetSetDef function_getset[] = {
 	GETSET(function, name, "The function's name, without '@' (\"\" for a file without functions)."),
 	GETSET(function, is_kernel,
-	       "True for a kernel (it starts with nothing in flight: every .stir function, and an assembly\n"
-	       "function with an .amdhsa_kernel descriptor); False for a function that can be called."),
+	       "True for an entry point (it starts with nothing in flight: every .stir function, and an\n"
+	       "assembly function an .amdhsa_kernel descriptor names or that has an s_endpgm and never\n"
+	       "returns); False for a function that can be called."),
 	GETSET(function, blocks, "The function's blocks in order, as Block views."),
 	{NULL, NULL, NULL, NULL, NULL},
 };
