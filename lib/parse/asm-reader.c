@@ -322,10 +322,46 @@ static void in_verbatim_block(struct asm_reader *r, const char *s, size_t n)
 
 /* ---- Lines ---- */
 
+/* Where the first '"', '/' or ';' of s[0..n) is (n when there is none): the
+ * bytes that may start a comment or a string, looked for eight at a time. A
+ * byte equal to one of them is a zero byte of the word xor that byte; the
+ * lowest flagged byte of (x - 0x01..) & ~x & 0x80.. is the first zero byte
+ * (a borrow only flags bytes above a real zero), so it is exact. */
+static size_t comment_free_prefix(const char *s, size_t n)
+{
+	size_t p = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	for (; p + 8 <= n; p += 8) {
+		uint64_t w;
+		memcpy(&w, s + p, 8);
+		uint64_t q = w ^ (ones * '"'), sl = w ^ (ones * '/'), sc = w ^ (ones * ';');
+		uint64_t hit = (((q - ones) & ~q) | ((sl - ones) & ~sl) | ((sc - ones) & ~sc)) & highs;
+		if (hit)
+			return p + (size_t)__builtin_ctzll(hit) / 8;
+	}
+#endif
+	while (p < n && s[p] != '"' && s[p] != '/' && s[p] != ';')
+		p++;
+	return p;
+}
+
+/* The `st.token:` in s[0..n), or NULL. */
+static const char *find_st_token(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *q = s; (q = memchr(q, 's', (size_t)(end - q))) && end - q >= 9; q++)
+		if (memcmp(q, "st.token:", 9) == 0)
+			return q;
+	return NULL;
+}
+
 /* Copies line s[0..n) into r->clean with every comment blanked (columns
- * stay), following a block comment across lines. Returns the text after an
- * `st.token:` in a comment of the line, or NULL. */
-static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
+ * stay), following a block comment across lines; *code_end is where a line
+ * comment starts (n when none does): the clean text holds only blanks from
+ * there. Returns the text after an `st.token:` in a comment of the line, or
+ * NULL. */
+static const char *blank_comments(struct asm_reader *r, const char *s, size_t n, size_t *code_end)
 {
 	if (n + 1 > r->cleancap) {
 		r->cleancap = 2 * (n + 1);
@@ -334,6 +370,7 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 	}
 	char *c = r->clean;
 	const char *token = NULL;
+	*code_end = n;
 	size_t p = skip_blanks(s, 0, n);
 	if (!r->in_comment && p < n && s[p] == '#') { /* a # line */
 		memset(c, ' ', n);
@@ -345,8 +382,7 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 	if (!r->in_comment) {
 		/* Most lines have no comment or string: copy up to the first byte
 		 * that may start one in one go. */
-		while (p < n && s[p] != '"' && s[p] != '/' && s[p] != ';')
-			p++;
+		p = comment_free_prefix(s, n);
 		memcpy(c, s, p);
 	}
 	for (; p < n; p++) {
@@ -374,10 +410,11 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 			c[p] = ' ';
 			continue;
 		} else if (s[p] == ';' || (s[p] == '/' && p + 1 < n && s[p + 1] == '/')) {
-			const char *t = memmem(s + p, n - p, "st.token:", 9);
+			const char *t = find_st_token(s + p, n - p);
 			if (t)
 				token = t + 9;
 			memset(c + p, ' ', n - p);
+			*code_end = p;
 			break;
 		}
 		c[p] = s[p];
@@ -392,7 +429,8 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		in_verbatim_block(r, s, n);
 		return;
 	}
-	const char *token = blank_comments(r, s, n);
+	size_t code_end;
+	const char *token = blank_comments(r, s, n, &code_end);
 	const char *c = r->clean;
 	size_t p = skip_blanks(c, 0, n);
 	if (p == n) {
@@ -432,7 +470,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		verbatim(r, s, n);
 		return;
 	}
-	size_t end = n;
+	size_t end = code_end; /* blanks from there on */
 	while (end > p && (c[end - 1] == ' ' || c[end - 1] == '\t' || c[end - 1] == '\r'))
 		end--;
 	instruction(r, c, p, end, token);
@@ -516,6 +554,10 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	/* A half's operands are r.ops.v + its first: never an offset from NULL,
 	 * even on a line with none. */
 	st_vec_reserve(&r.ops, 8);
+	/* Lines before the first NUL byte need no look for one. */
+	const char *first_nul = len ? memchr(text, '\0', len) : NULL;
+	if (!first_nul && len)
+		first_nul = text + len;
 	for (uint32_t k = 0; k < src->nlines; k++) {
 		r.line = first_line + k;
 		const char *s = src->text + src->line_start[k];
@@ -525,7 +567,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 		if (n && s[n - 1] == '\r')
 			n--;
 		r.line_end = s + n;
-		const char *nul = memchr(s, '\0', n);
+		const char *nul = s + n > first_nul ? memchr(s, '\0', n) : NULL;
 		if (nul) {
 			asm_error(&r, (uint32_t)(nul - s) + 1, "NUL byte in input");
 			continue;
