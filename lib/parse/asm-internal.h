@@ -23,6 +23,18 @@ static inline bool asm_map_get(const struct st_map *t, const void *key, uint64_t
 	return v != NULL;
 }
 
+/* Classes of the bytes of an assembly line (asm_byte_class, asm-operands.c). */
+enum {
+	ASM_IDENT_START = 1, /* [A-Za-z_.$]: starts a name */
+	ASM_DIGIT = 2,       /* [0-9] */
+	ASM_SPLIT = 4,       /* ( ) [ ] , : blank: what ends, nests or marks an operand */
+	ASM_OPERATOR = 8,    /* + - * / % & | ^ ~ < > !: what joins the words of an expression */
+};
+extern const uint8_t asm_byte_class[256];
+
+static inline bool asm_ident_start(char c) { return asm_byte_class[(unsigned char)c] & ASM_IDENT_START; }
+static inline bool asm_ident_char(char c) { return asm_byte_class[(unsigned char)c] & (ASM_IDENT_START | ASM_DIGIT); }
+
 /* A branch whose target label is resolved when its function is complete. */
 struct asm_branch {
 	struct st_block *from;

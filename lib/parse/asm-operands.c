@@ -20,12 +20,23 @@ struct expr {
 	bool ok;
 };
 
-static inline bool ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-
-static inline bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+#define BYTE_CLASS(c)                                                                                              \
+	(uint8_t)((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' || (c) == '.' || (c) == '$'     \
+	                   ? ASM_IDENT_START                                                                               \
+	                   : 0) |                                                                                          \
+	          ((c) >= '0' && (c) <= '9' ? ASM_DIGIT : 0) |                                                             \
+	          ((c) == '(' || (c) == ')' || (c) == '[' || (c) == ']' || (c) == ',' || (c) == ':' || (c) == ' ' ||       \
+	                           (c) == '\t'                                                                             \
+	                   ? ASM_SPLIT                                                                                     \
+	                   : 0) |                                                                                          \
+	          ((c) == '+' || (c) == '-' || (c) == '*' || (c) == '/' || (c) == '%' || (c) == '&' || (c) == '|' ||       \
+	                           (c) == '^' || (c) == '~' || (c) == '<' || (c) == '>' || (c) == '!'                      \
+	                   ? ASM_OPERATOR                                                                                  \
+	                   : 0))
+#define BYTE_CLASS4(c) BYTE_CLASS(c), BYTE_CLASS((c) + 1), BYTE_CLASS((c) + 2), BYTE_CLASS((c) + 3)
+#define BYTE_CLASS16(c) BYTE_CLASS4(c), BYTE_CLASS4((c) + 4), BYTE_CLASS4((c) + 8), BYTE_CLASS4((c) + 12)
+#define BYTE_CLASS64(c) BYTE_CLASS16(c), BYTE_CLASS16((c) + 16), BYTE_CLASS16((c) + 32), BYTE_CLASS16((c) + 48)
+const uint8_t asm_byte_class[256] = {BYTE_CLASS64(0), BYTE_CLASS64(64), BYTE_CLASS64(128), BYTE_CLASS64(192)};
 
 static void skip_blanks(struct expr *e)
 {
@@ -85,13 +96,13 @@ static int64_t primary(struct expr *e)
 				break;
 			v = v * (uint64_t)base + (uint64_t)d;
 		}
-		if (e->p == digits || (e->p < e->end && ident_char(*e->p)))
+		if (e->p == digits || (e->p < e->end && asm_ident_char(*e->p)))
 			e->ok = false; /* 1.5, 12abc, 0x: not an integer */
 		return (int64_t)v;
 	}
-	if (ident_start(*e->p)) {
+	if (asm_ident_start(*e->p)) {
 		const char *s = e->p;
-		while (e->p < e->end && ident_char(*e->p))
+		while (e->p < e->end && asm_ident_char(*e->p))
 			e->p++;
 		const char *name = st_internn(e->r->m->strings, s, (size_t)(e->p - s));
 		uint64_t v;
@@ -213,7 +224,32 @@ static bool plain_decimal(const char *s, size_t n, int64_t *v)
 
 /* ---- Operands ---- */
 
-static bool operator_char(char c) { return strchr("+-*/%&|^~<>!", c) != NULL; }
+static bool operator_char(char c) { return asm_byte_class[(unsigned char)c] & ASM_OPERATOR; }
+
+/* The assembly spellings of the register classes (regclass.def's
+ * ST_REGASM, the table st_regclass_asm reads), with their lengths. */
+static const struct {
+	const char *spelling;
+	uint8_t len, form; /* enum st_regasm_form */
+} regasm[] = {
+#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, sizeof sp - 1, ST_REGASM_##form},
+#include "stinkytofu/regclass.def"
+};
+
+/* The value of the decimal s[0..n) of 1 to 18 digits, or -1 when it is none. */
+static inline int64_t digits_value(const char *s, size_t n)
+{
+	if (!n || n > 18)
+		return -1;
+	int64_t x = 0;
+	for (size_t k = 0; k < n; k++) {
+		unsigned d = (unsigned)(unsigned char)s[k] - '0';
+		if (d > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	return x;
+}
 
 /* A register spelled s[0..n): `v5`, `s[4:5]`, `v[vgprA+2:vgprA+5]`,
  * `ttmp[0:1]`, `m0`, `vcc_lo`, `exec`, `scc`. Returns 1 with *reg, 0 when
@@ -223,14 +259,13 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 	if (!n || *s < 'a' || *s > 'z')
 		return 0; /* every register spelling is lower case: skip the table */
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++) {
-		enum st_regasm_form form;
-		const char *sp = st_regclass_asm((enum st_regclass)c, &form);
-		if (*sp != *s || form == ST_REGASM_PSEUDO)
+		const char *sp = regasm[c].spelling;
+		size_t k = regasm[c].len;
+		if (!k || *sp != *s || regasm[c].form == ST_REGASM_PSEUDO)
 			continue;
-		size_t k = strlen(sp);
-		if (n < k || memcmp(s, sp, k) != 0)
+		if (n < k || (k > 1 && memcmp(s + 1, sp + 1, k - 1) != 0))
 			continue;
-		if (form != ST_REGASM_INDEXED) {
+		if (regasm[c].form != ST_REGASM_INDEXED) {
 			if (n != k)
 				continue;
 			*reg = (struct st_reg){.index = 0, .count = 1, .cls = (uint8_t)c};
@@ -239,23 +274,21 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 		if (n == k)
 			continue;
 		int64_t lo, hi;
-		if (isdigit((unsigned char)s[k])) {
-			for (size_t j = k; j < n; j++)
-				if (!isdigit((unsigned char)s[j]))
-					goto next; /* v5x, s_mov: a symbol */
-			if (!plain_decimal(s + k, n - k, &lo))
-				goto next;
+		if (s[k] >= '0' && s[k] <= '9') {
+			if ((lo = digits_value(s + k, n - k)) < 0)
+				goto next; /* v5x, s_mov: a symbol */
 			hi = lo;
 		} else if (s[k] == '[' && s[n - 1] == ']') {
 			const char *in = s + k + 1, *inend = s + n - 1;
 			const char *colon = memchr(in, ':', (size_t)(inend - in));
 			const char *und = NULL;
 			size_t nlo = (size_t)((colon ? colon : inend) - in);
-			bool ok = plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
+			bool ok = (lo = digits_value(in, nlo)) >= 0 || plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
 			hi = lo;
 			if (ok && colon) {
 				size_t nhi = (size_t)(inend - colon - 1);
-				ok = plain_decimal(colon + 1, nhi, &hi) || asm_eval(r, colon + 1, nhi, &hi, &und);
+				ok = (hi = digits_value(colon + 1, nhi)) >= 0 || plain_decimal(colon + 1, nhi, &hi) ||
+				     asm_eval(r, colon + 1, nhi, &hi, &und);
 			}
 			if (!ok) {
 				if (und)
@@ -291,11 +324,14 @@ static void strip_source_modifiers(const char **s, size_t *n, bool *neg)
 		} else if (*n >= 2 && **s == '|' && (*s)[*n - 1] == '|') {
 			(*s)++, *n -= 2;
 			again = true;
-		} else {
-			static const char *const fns[] = {"neg(", "abs(", "sext("};
+		} else if ((*s)[*n - 1] == ')') {
+			static const struct {
+				const char *fn;
+				size_t len;
+			} fns[] = {{"neg(", 4}, {"abs(", 4}, {"sext(", 5}};
 			for (size_t k = 0; k < 3; k++) {
-				size_t l = strlen(fns[k]);
-				if (*n > l && memcmp(*s, fns[k], l) == 0 && (*s)[*n - 1] == ')') {
+				size_t l = fns[k].len;
+				if (*n > l && **s == fns[k].fn[0] && memcmp(*s, fns[k].fn, l) == 0) {
 					*neg |= k == 0;
 					*s += l, *n -= l + 1;
 					again = true;
@@ -352,9 +388,9 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 {
 	struct st_module *m = r->m;
 	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = col};
-	if (target && n && ident_start(*s)) {
+	if (target && n && asm_ident_start(*s)) {
 		size_t k = 0;
-		while (k < n && ident_char(s[k]))
+		while (k < n && asm_ident_char(s[k]))
 			k++;
 		if (k == n) {
 			op->kind = ST_OPND_LABEL;
@@ -399,9 +435,9 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 		}
 	}
 	size_t id = 0;
-	while (id < n && ident_char(s[id]))
+	while (id < n && asm_ident_char(s[id]))
 		id++;
-	if (id == n && ident_start(*s)) { /* one name: a symbol's value, or a symbol (off, null) */
+	if (id == n && asm_ident_start(*s)) { /* one name: a symbol's value, or a symbol (off, null) */
 		uint64_t sv;
 		if (asm_map_get(&r->syms, op->text, &sv)) {
 			op->kind = ST_OPND_HEX;
@@ -443,6 +479,8 @@ static size_t split_operands(const char *text, size_t start, size_t end, struct 
 		bool modifier = false;
 		for (; p < end; p++) {
 			char c = text[p];
+			if (!(asm_byte_class[(unsigned char)c] & ASM_SPLIT))
+				continue;
 			if (c == '(' || c == '[')
 				depth++;
 			else if ((c == ')' || c == ']') && depth > 0)
@@ -757,9 +795,9 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
                       struct pieces *pieces)
 {
 	size_t p = start;
-	while (p < end && (ident_char(code[p])))
+	while (p < end && (asm_ident_char(code[p])))
 		p++;
-	if (p == start || !ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
+	if (p == start || !asm_ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
 		asm_error(r, (uint32_t)start + 1, "expected an instruction, a label or a directive");
 		return false;
 	}

@@ -53,13 +53,6 @@ void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
 
 /* ---- Functions and blocks ---- */
 
-static bool ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-
-static bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
-
 /* A block that starts after a terminator has no label of its own; '+'
  * cannot occur in an assembler label, so this one collides with none. */
 static void new_block(struct asm_reader *r, const char *label)
@@ -232,9 +225,9 @@ static const char *ident_at(struct asm_reader *r, const char *s, size_t p, size_
 		return st_internn(r->m->strings, s + p + 1, (size_t)(q - s) - p - 1);
 	}
 	size_t e = p;
-	while (e < n && ident_char(s[e]))
+	while (e < n && asm_ident_char(s[e]))
 		e++;
-	if (e == p || !ident_start(s[p]))
+	if (e == p || !asm_ident_start(s[p]))
 		return NULL;
 	*pe = e;
 	return st_internn(r->m->strings, s + p, e - p);
@@ -439,9 +432,9 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	}
 	/* name: (a label), then maybe an instruction on the same line */
 	size_t e = p;
-	while (e < n && ident_char(c[e]))
+	while (e < n && asm_ident_char(c[e]))
 		e++;
-	if (e > p && ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
+	if (e > p && asm_ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
 		if (r->data) {
 			verbatim(r, s, n);
 			return;
@@ -461,7 +454,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	}
 	/* NAME = EXPR */
 	size_t q = skip_blanks(c, e, n);
-	if (e > p && ident_start(c[p]) && q < n && c[q] == '=' && (q + 1 >= n || c[q + 1] != '=')) {
+	if (e > p && asm_ident_start(c[p]) && q < n && c[q] == '=' && (q + 1 >= n || c[q + 1] != '=')) {
 		define_symbol(r, st_internn(r->m->strings, c + p, e - p), c, q + 1, n);
 		verbatim(r, s, n);
 		return;
@@ -660,7 +653,7 @@ bool st_asm_from_stir(struct st_module *m)
 					while (text[p] == ' ' || text[p] == '\t')
 						p++;
 					size_t e = p;
-					while (ident_char(text[e]))
+					while (asm_ident_char(text[e]))
 						e++;
 					i->kind = ST_ITEM_LABEL;
 					i->name = st_internn(m->strings, text + p, e - p);
