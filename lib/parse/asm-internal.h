@@ -54,6 +54,10 @@ ST_VEC_DECL(pieces, struct piece);
  * check its slots. */
 enum { ASM_MAX_SLOTS = 12, ASM_SLOT_REGISTER = ST_SLOT_SGPR + 1 /* a written slot: no number */ };
 struct asm_row {
+	const char *name; /* the mnemonic, interned */
+	uint32_t len;     /* its length */
+	bool target;      /* a branch whose first operand may be a label */
+	const struct st_mnemonic *row; /* NULL when the table does not know it */
 	const struct st_isa_info *isa;
 	struct st_roles roles;
 	bool known;       /* the table tells the operand count */
@@ -83,7 +87,7 @@ struct asm_reader {
 	struct st_map decls;   /* names declared .globl or .type @function */
 	struct st_map kernels; /* names with an .amdhsa_kernel descriptor */
 	struct st_map labels;  /* labels of the open function -> block */
-	struct st_map row_index; /* mnemonic -> its entry of rows */
+	struct st_index row_index; /* mnemonic text -> its entry of rows */
 	struct asm_rows rows;
 	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
 	bool has_decls;

@@ -581,38 +581,79 @@ static uint8_t atomic_data_width(const char *name)
 	return (uint8_t)(strstr(name, "_cmpswap") ? 2 * w : w);
 }
 
-static uint32_t row_info(struct asm_reader *r, const struct half *h)
+/* The rows are found by the mnemonic's text, so a line's mnemonic is
+ * interned and looked up in the ISA memo only the first time it is seen. */
+static uint32_t name_hash(const char *s, size_t n)
 {
-	uint64_t v;
-	if (asm_map_get(&r->row_index, h->name, &v))
-		return (uint32_t)v;
-	struct asm_row a = {.roles = st_mnemonic_roles(h->row), .isa = st_module_isa(r->m, h->name),
-	                    .vaddr = ASM_MAX_SLOTS, .saddr = ASM_MAX_SLOTS};
-	size_t len = strlen(h->name);
-	bool e64 = len > 4 && strcmp(h->name + len - 4, "_e64") == 0;
-	bool e32 = len > 4 && strcmp(h->name + len - 4, "_e32") == 0;
-	if (h->row) {
-		a.counts[0] = st_mnemonic_operand_counts(h->row, e64, false);
-		a.counts[1] = st_mnemonic_operand_counts(h->row, e64, true);
+	uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n, w;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		memcpy(&w, s + k, 8);
+		h = st_hash64(h ^ w);
+	}
+	if (k < n) {
+		if (n >= 8) { /* the last eight bytes, overlapping the word before */
+			memcpy(&w, s + n - 8, 8);
+		} else {
+			w = 0;
+			for (size_t b = 0; k < n; k++, b += 8)
+				w |= (uint64_t)(unsigned char)s[k] << b;
+		}
+		h = st_hash64(h ^ w);
+	}
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+struct row_key {
+	const struct asm_row *rows;
+	const char *s;
+	size_t len;
+};
+
+static bool same_name(const void *cx, uint32_t idx)
+{
+	const struct row_key *k = cx;
+	const struct asm_row *a = &k->rows[idx];
+	return a->len == k->len && memcmp(a->name, k->s, k->len) == 0;
+}
+
+/* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
+static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t col)
+{
+	uint32_t hash = name_hash(s, n);
+	struct row_key key = {r->rows.v, s, n};
+	uint32_t idx = st_index_get(&r->row_index, hash, same_name, &key);
+	if (idx != ST_INDEX_NONE)
+		return idx;
+	const char *name = st_internn(r->m->strings, s, n);
+	const struct st_mnemonic *mn = st_module_mnemonic(r->m, name);
+	struct asm_row a = {.name = name, .len = (uint32_t)n, .row = mn, .roles = st_mnemonic_roles(mn),
+	                    .isa = st_module_isa(r->m, name), .vaddr = ASM_MAX_SLOTS, .saddr = ASM_MAX_SLOTS};
+	a.target = (a.isa->flags & ST_ISA_BRANCH) && strncmp(name, "s_setpc", 7) != 0 && strncmp(name, "s_set_pc", 8) != 0;
+	bool e64 = n > 4 && strcmp(name + n - 4, "_e64") == 0;
+	bool e32 = n > 4 && strcmp(name + n - 4, "_e32") == 0;
+	if (mn) {
+		a.counts[0] = st_mnemonic_operand_counts(mn, e64, false);
+		a.counts[1] = st_mnemonic_operand_counts(mn, e64, true);
 	}
 	a.known = a.counts[0] != 0;
-	a.msb[0] = st_vgpr_msb_layout(h->row, false);
-	a.msb[1] = st_vgpr_msb_layout(h->row, true);
-	if (h->row && !a.known) /* once per mnemonic: the rows are worked out once */
-		asm_warning(r, h->col,
+	a.msb[0] = st_vgpr_msb_layout(mn, false);
+	a.msb[1] = st_vgpr_msb_layout(mn, true);
+	if (mn && !a.known) /* once per mnemonic: the rows are worked out once */
+		asm_warning(r, col,
 		            "the table gives no operand count for '%s', the name of a dual-issue pair (assembly writes "
 		            "its two halves, 'v_dual_X ... :: v_dual_Y ...'): its operands are not checked",
-		            h->name);
+		            name);
 	if (a.known) {
 		struct st_roles roles = a.roles;
-		const char *sec = h->row->section;
+		const char *sec = mn->section;
 		bool addr = !strcmp(sec, "VGLOBAL") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VSCRATCH");
 		bool vop = !strcmp(sec, "VOP1") || !strcmp(sec, "VOP2") || !strcmp(sec, "VOPC");
-		unsigned ndst = st_slot_count(h->row->dst);
-		const char *cols[5] = {h->row->dst, h->row->src[0], h->row->src[1], h->row->src[2], h->row->src[3]};
+		unsigned ndst = st_slot_count(mn->dst);
+		const char *cols[5] = {mn->dst, mn->src[0], mn->src[1], mn->src[2], mn->src[3]};
 		for (int c = 0; c < 5; c++)
 			for (const char *p = cols[c]; *p && a.nslots < ASM_MAX_SLOTS;) {
-				enum st_slot_kind kind = st_slot_kind(h->row, p);
+				enum st_slot_kind kind = st_slot_kind(mn, p);
 				if (e32 && vop && starts_with(p, "vsrc"))
 					kind = ST_SLOT_VGPR; /* the e32 encodings' second source */
 				if (addr && starts_with(p, "vaddr"))
@@ -621,7 +662,7 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 					a.saddr = a.nslots;
 				if (!strcmp(sec, "SMEM") && starts_with(p, "sbase")) {
 					a.sbase = a.nslots;
-					a.sbase_width = strstr(h->row->canonical, "_buffer") ? 4 : 2;
+					a.sbase_width = strstr(mn->canonical, "_buffer") ? 4 : 2;
 				}
 				a.names[a.nslots] = p;
 				a.kinds[a.nslots++] = (uint8_t)kind;
@@ -636,7 +677,7 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 		bool last = !strcmp(sec, "SMEM") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VTENSOR");
 		a.ret_first = addr && (roles.flags & ST_ROLE_RET_BY_TH) && ndst;
 		if (a.ret_first)
-			a.vdata_width = atomic_data_width(h->row->canonical);
+			a.vdata_width = atomic_data_width(mn->canonical);
 		a.shift_first = ndst && sec[0] == 'V' && !last && !a.ret_first &&
 		                 (a.counts[0] & ((1u << a.nslots) - 1)) != 0;
 		for (unsigned k = 0; k < a.nslots; k++) {
@@ -648,9 +689,9 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 				a.kmask |= (uint16_t)(1u << k);
 		}
 	}
-	asm_map_put(&r->row_index, h->name, r->rows.n);
 	st_vec_push(&r->rows, a);
-	return (uint32_t)r->rows.n - 1;
+	key.rows = r->rows.v;
+	return st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
 }
 
 static bool is_number(const struct st_operand *op)
@@ -801,19 +842,17 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 		asm_error(r, (uint32_t)start + 1, "expected an instruction, a label or a directive");
 		return false;
 	}
-	h->name = st_internn(r->m->strings, code + start, p - start);
 	h->col = (uint32_t)start + 1;
-	h->row = st_module_mnemonic(r->m, h->name);
-	h->info = row_info(r, h);
+	h->info = row_info(r, code + start, p - start, h->col);
+	h->name = r->rows.v[h->info].name;
+	h->row = r->rows.v[h->info].row;
 	pieces->n = 0;
 	size_t mods = split_operands(code, p, end, pieces);
 	/* Only atomics ask whether they return (the modifiers of every
 	 * memory line would be scanned for it otherwise). */
 	h->returning = (r->rows.v[h->info].roles.flags & ST_ROLE_RET_BY_TH) && has_return_modifier(code, mods, end);
 	h->first = r->ops.n;
-	const struct st_isa_info *isa = r->rows.v[h->info].isa;
-	bool target = (isa->flags & ST_ISA_BRANCH) && strncmp(h->name, "s_setpc", 7) != 0 &&
-	              strncmp(h->name, "s_set_pc", 8) != 0;
+	bool target = r->rows.v[h->info].target;
 	for (size_t k = 0; k < pieces->n; k++) {
 		struct st_operand op;
 		const struct piece *pc = &pieces->v[k];

@@ -592,7 +592,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.pieces);
 	st_vec_free(&r.dsts);
 	st_vec_free(&r.srcs);
-	st_map_free(&r.row_index);
+	st_index_free(&r.row_index);
 	st_vec_free(&r.rows);
 	st_map_free(&r.token_attrs);
 	free(r.clean);
