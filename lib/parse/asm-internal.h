@@ -74,6 +74,13 @@ struct asm_row {
 	struct st_vgpr_msb_layout msb[2]; /* the VGPR MSB slot of each operand, without and with return */
 };
 ST_VEC_DECL(asm_rows, struct asm_row);
+
+/* An `st.token:` list's text (in the input) and its shared mod.memtoken attribute. */
+struct asm_token_list {
+	const char *text;
+	size_t len;
+	struct st_attr *attr;
+};
 ST_VEC_DECL(asm_operands, struct st_operand);
 
 struct asm_reader {
@@ -89,7 +96,8 @@ struct asm_reader {
 	struct st_map labels;  /* labels of the open function -> block */
 	struct st_index row_index; /* mnemonic text -> its entry of rows */
 	struct asm_rows rows;
-	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
+	ST_VEC(struct asm_token_list) token_lists; /* the st.token lists seen */
+	struct st_index token_index;               /* st.token list text -> its entry of token_lists */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
 	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */
@@ -137,9 +145,9 @@ void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PR
 bool asm_eval(struct asm_reader *r, const char *s, size_t n, int64_t *val, const char **undefined);
 
 /* Reads the instruction at code[start..end) (comments blanked) on the
- * current line; st_token is the `// st.token:` list of the line or NULL.
+ * current line, whose mnemonic ends at name_end (0: not scanned yet); st_token is the `// st.token:` list of the line or NULL.
  * Returns the instruction (not yet placed), or NULL after an error. */
-struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
+struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token);
 
 #endif

@@ -536,15 +536,6 @@ static bool has_return_modifier(const char *text, size_t start, size_t end)
 	return false;
 }
 
-static struct st_operand *copy_ops(struct st_module *m, const struct st_operand *ops, size_t n)
-{
-	if (!n)
-		return NULL;
-	struct st_operand *c = st_arena_alloc(m->arena, n * sizeof *c);
-	memcpy(c, ops, n * sizeof *c);
-	return c;
-}
-
 static struct st_operand implicit(enum st_regclass cls)
 {
 	return (struct st_operand){.kind = ST_OPND_REG, .reg = {.index = 0, .count = 1, .cls = (uint8_t)cls}};
@@ -832,10 +823,11 @@ static bool check_slots(struct asm_reader *r, const struct half *h, const struct
 	return check_address(r, h, a, skip);
 }
 
-static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t end, struct half *h,
-                      struct pieces *pieces)
+/* name_end is where the name at start ends when the caller has scanned it, else 0. */
+static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
+                      struct half *h, struct pieces *pieces)
 {
-	size_t p = start;
+	size_t p = name_end ? name_end : start;
 	while (p < end && (asm_ident_char(code[p])))
 		p++;
 	if (p == start || !asm_ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
@@ -877,6 +869,19 @@ static size_t written(const struct half *h, struct st_roles roles)
 	return n < h->nops ? n : h->nops;
 }
 
+struct token_key {
+	const struct asm_token_list *lists;
+	const char *s;
+	size_t len;
+};
+
+static bool same_token_list(const void *cx, uint32_t idx)
+{
+	const struct token_key *k = cx;
+	const struct asm_token_list *t = &k->lists[idx];
+	return t->len == k->len && memcmp(t->text, k->s, k->len) == 0;
+}
+
 /* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions
  * with the same list share one read-only attribute list, as the .stir
  * reader's repeated lists are (st_inst_add_attr copies before adding). */
@@ -899,9 +904,11 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		asm_error(r, i->loc.col, "malformed 'st.token:' comment (expected st.token:N or st.token:N,M,...)");
 		return false;
 	}
-	const char *key = st_internn(r->m->strings, list, (size_t)(p - list));
-	uint64_t shared;
-	if (!asm_map_get(&r->token_attrs, key, &shared)) {
+	size_t len = (size_t)(p - list);
+	uint32_t hash = name_hash(list, len);
+	struct token_key key = {r->token_lists.v, list, len};
+	uint32_t idx = st_index_get(&r->token_index, hash, same_token_list, &key);
+	if (idx == ST_INDEX_NONE) {
 		struct st_value vals[16];
 		for (size_t k = 0; k < n; k++)
 			vals[k] = st_int_value(ids[k]);
@@ -910,10 +917,11 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		struct st_attr *a = st_arena_alloc(r->m->arena, sizeof *a);
 		*a = (struct st_attr){.name = st_intern(r->m->strings, "mod.memtoken"),
 		                      .value = st_dict_value(r->m, 1, &field, &arr)};
-		shared = (uint64_t)(uintptr_t)a;
-		asm_map_put(&r->token_attrs, key, shared);
+		st_vec_push(&r->token_lists, ((struct asm_token_list){list, len, a}));
+		key.lists = r->token_lists.v;
+		idx = st_index_put(&r->token_index, hash, same_token_list, &key, (uint32_t)r->token_lists.n - 1);
 	}
-	i->attrs = (struct st_attr *)(uintptr_t)shared;
+	i->attrs = r->token_lists.v[idx].attr;
 	i->nattrs = 1;
 	i->lgcapattrs = 0; /* exactly full: an addition copies the list */
 	return true;
@@ -949,7 +957,7 @@ static void warn_wait_field(struct asm_reader *r, const struct st_inst *i)
 		            i->name, as, cnt, max << 8 | dsmax);
 }
 
-struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
+struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token)
 {
 	struct pieces *pieces = &r->pieces;
@@ -964,12 +972,12 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 		}
 	struct half h[2];
 	int nh = 1;
-	bool ok = read_half(r, code, start, split, &h[0], pieces);
+	bool ok = read_half(r, code, start, name_end, split, &h[0], pieces);
 	if (ok && split < end) {
 		size_t y = split + 2;
 		while (y < end && (code[y] == ' ' || code[y] == '\t'))
 			y++;
-		ok = read_half(r, code, y, end, &h[1], pieces);
+		ok = read_half(r, code, y, 0, end, &h[1], pieces);
 		nh = 2;
 		if (ok && !h[1].row) {
 			const char *hint = st_mnemonic_suggest(h[1].name);
@@ -1031,9 +1039,16 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;
 	}
-	i->dsts = copy_ops(m, dsts->v, dsts->n);
+	/* Both lists in one block: each is exactly full (lgcap 0), so adding
+	 * to either copies it first. */
+	struct st_operand *both = dsts->n + srcs->n ? st_arena_alloc(m->arena, (dsts->n + srcs->n) * sizeof *both) : NULL;
+	if (dsts->n)
+		memcpy(both, dsts->v, dsts->n * sizeof *both);
+	if (srcs->n)
+		memcpy(both + dsts->n, srcs->v, srcs->n * sizeof *both);
+	i->dsts = dsts->n ? both : NULL;
 	i->ndsts = (uint16_t)dsts->n;
-	i->srcs = copy_ops(m, srcs->v, srcs->n);
+	i->srcs = srcs->n ? both + dsts->n : NULL;
 	i->nsrcs = (uint16_t)srcs->n;
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;

@@ -180,9 +180,10 @@ static struct st_inst *label(struct asm_reader *r, const char *name, uint32_t co
 	return li;
 }
 
-static void instruction(struct asm_reader *r, const char *code, size_t start, size_t end, const char *token)
+static void instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
+                        const char *token)
 {
-	struct st_inst *i = asm_instruction(r, code, start, end, token);
+	struct st_inst *i = asm_instruction(r, code, start, name_end, end, token);
 	if (!i)
 		return;
 	place(r, i);
@@ -443,7 +444,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		size_t q = skip_blanks(c, e + 1, n);
 		if (li && q < n) {
 			li->shares_line = true;
-			instruction(r, c, q, n, token);
+			instruction(r, c, q, 0, n, token);
 		}
 		return;
 	}
@@ -466,7 +467,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	size_t end = code_end; /* blanks from there on */
 	while (end > p && (c[end - 1] == ' ' || c[end - 1] == '\t' || c[end - 1] == '\r'))
 		end--;
-	instruction(r, c, p, end, token);
+	instruction(r, c, p, e, end, token);
 }
 
 /* Files without .globl/.type are one kernel; otherwise functions that are no
@@ -594,7 +595,8 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.srcs);
 	st_index_free(&r.row_index);
 	st_vec_free(&r.rows);
-	st_map_free(&r.token_attrs);
+	st_vec_free(&r.token_lists);
+	st_index_free(&r.token_index);
 	free(r.clean);
 	if (r.nerrors) {
 		st_module_free(m);
