@@ -54,11 +54,21 @@ static bool resolve_operands(struct st_operand *ops, uint32_t n, int mode)
 	return ok;
 }
 
+/* The operands of a function no instruction of which sets the mode: it is
+ * 0 everywhere, so every VGPR is the number written. */
+static void strip_slots(struct st_operand *ops, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && ops[k].reg.cls == ST_REG_V && (ops[k].reg.index & ASM_MSB_TAG))
+			ops[k].reg.index &= 0xff;
+}
+
 static void resolve_function(struct asm_reader *r, struct st_function *f)
 {
 	size_t nb = f->blocks.n;
 	struct summary *sum = st_xcalloc(nb, sizeof *sum);
 	int *in = st_xmalloc(nb * sizeof *in);
+	bool sets = false;
 	for (size_t b = 0; b < nb; b++) {
 		in[b] = b == 0 ? 0 : UNSET;
 		st_foreach_inst(f->blocks.v[b], i) {
@@ -66,7 +76,18 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 			if (e == UNSET)
 				continue;
 			sum[b] = (struct summary){true, e, e == UNKNOWN ? i : NULL};
+			sets = true;
 		}
+	}
+	if (!sets) {
+		for (size_t b = 0; b < nb; b++)
+			st_foreach_inst(f->blocks.v[b], i) {
+				strip_slots(i->dsts, i->ndsts);
+				strip_slots(i->srcs, i->nsrcs);
+			}
+		free(sum);
+		free(in);
+		return;
 	}
 	/* The fixed point over block entries (modes only grow towards UNKNOWN). */
 	for (bool changed = true; changed;) {
@@ -97,7 +118,7 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 		for (struct st_inst *i = blk->first; i; i = i->next) {
 			if (i->kind != ST_ITEM_INST)
 				continue;
-			int e = st_inst_vgpr_msb_effect(i);
+			int e = sum[b].sets ? st_inst_vgpr_msb_effect(i) : UNSET; /* a block that sets it has one */
 			if (e != UNSET) {
 				mode = e;
 				joined = false;
