@@ -12,6 +12,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "asm-internal.h"
 #include "stinkytofu/parse.h"
@@ -317,13 +320,32 @@ static void in_verbatim_block(struct asm_reader *r, const char *s, size_t n)
 /* ---- Lines ---- */
 
 /* Where the first '"', '/' or ';' of s[0..n) is (n when there is none): the
- * bytes that may start a comment or a string, looked for eight at a time. A
- * byte equal to one of them is a zero byte of the word xor that byte; the
- * lowest flagged byte of (x - 0x01..) & ~x & 0x80.. is the first zero byte
- * (a borrow only flags bytes above a real zero), so it is exact. */
-static size_t comment_free_prefix(const char *s, size_t n)
+ * bytes that may start a comment or a string. With SSE2, sixteen bytes are
+ * compared at a time, reading past the line's end while the input (which
+ * ends at text_end) has the bytes. Else eight at a time: a byte equal to one
+ * of them is a zero byte of the word xor that byte, and the lowest flagged
+ * byte of (x - 0x01..) & ~x & 0x80.. is the first zero byte (a borrow only
+ * flags bytes above a real zero), so it is exact. */
+static size_t comment_free_prefix(const char *s, size_t n, const char *text_end)
 {
 	size_t p = 0;
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), slash = _mm_set1_epi8('/'), semi = _mm_set1_epi8(';');
+	for (; p < n && text_end - (s + p) >= 16; p += 16) {
+		__m128i w = _mm_loadu_si128((const void *)(s + p));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, slash)),
+		                           _mm_cmpeq_epi8(w, semi));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (mask) {
+			size_t k = p + (size_t)__builtin_ctz(mask);
+			return k < n ? k : n;
+		}
+	}
+	if (p >= n)
+		return n;
+#else
+	(void)text_end;
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
 	for (; p + 8 <= n; p += 8) {
@@ -376,7 +398,7 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n,
 	if (!r->in_comment) {
 		/* Most lines have no comment or string: copy up to the first byte
 		 * that may start one in one go. */
-		p = comment_free_prefix(s, n);
+		p = comment_free_prefix(s, n, r->src->text + r->src->len);
 		memcpy(c, s, p);
 	}
 	for (; p < n; p++) {
