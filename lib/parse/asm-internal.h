@@ -117,10 +117,15 @@ struct asm_reader {
 	ST_VEC(struct st_operand) ops;      /* scratch: the operands of one instruction */
 	struct pieces pieces;               /* scratch: their texts */
 	struct asm_operands dsts, srcs;     /* scratch: the instruction's destinations and sources */
-	char *clean;    /* scratch: the line with comments blanked, as long as the longest line */
+	char *clean;    /* scratch: the line with comments blanked, as long as the longest line, and
+	                 * ASM_CODE_SLACK zero bytes after it */
 	size_t cleancap;
 	size_t nerrors;
 };
+
+/* The bytes after a line's end in the reader's clean copy that may be read
+ * (sixteen at a time) and are zero. */
+#define ASM_CODE_SLACK 16
 
 /* Until asm_resolve_vgpr_msb runs, a VGPR operand written v0..v255 carries
  * its VGPR MSB slot (enum st_vgpr_msb_slot) in its index: ASM_MSB_TAG |
@@ -144,8 +149,9 @@ void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PR
  * symbol (interned) when that is why. */
 bool asm_eval(struct asm_reader *r, const char *s, size_t n, int64_t *val, const char **undefined);
 
-/* Reads the instruction at code[start..end) (comments blanked) on the
- * current line, whose mnemonic ends at name_end (0: not scanned yet); st_token is the `// st.token:` list of the line or NULL.
+/* Reads the instruction at code[start..end) (comments blanked, readable
+ * ASM_CODE_SLACK bytes past the line) on the current line, whose mnemonic
+ * ends at name_end (0: not scanned yet); st_token is the `// st.token:` list of the line or NULL.
  * Returns the instruction (not yet placed), or NULL after an error. */
 struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token);

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "asm-internal.h"
 
@@ -251,6 +254,29 @@ static inline int64_t digits_value(const char *s, size_t n)
 	return x;
 }
 
+/* `lo:hi` or `lo` in p[0..end), each of 1 to 9 digits: the common register
+ * bracket, read in one pass; false for anything else. */
+static inline bool digit_range(const char *p, const char *end, int64_t *lo, int64_t *hi)
+{
+	const char *q = p;
+	int64_t x = 0;
+	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+		x = x * 10 + (*q++ - '0');
+	if (q == p)
+		return false;
+	*lo = *hi = x;
+	if (q == end)
+		return true;
+	if (*q != ':')
+		return false;
+	p = ++q;
+	x = 0;
+	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+		x = x * 10 + (*q++ - '0');
+	*hi = x;
+	return q != p && q == end;
+}
+
 /* A register spelled s[0..n): `v5`, `s[4:5]`, `v[vgprA+2:vgprA+5]`,
  * `ttmp[0:1]`, `m0`, `vcc_lo`, `exec`, `scc`. Returns 1 with *reg, 0 when
  * the text is no register, -1 after an error. */
@@ -278,6 +304,8 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 			if ((lo = digits_value(s + k, n - k)) < 0)
 				goto next; /* v5x, s_mov: a symbol */
 			hi = lo;
+		} else if (s[k] == '[' && s[n - 1] == ']' && digit_range(s + k + 1, s + n - 1, &lo, &hi)) {
+			/* v[0:3] */
 		} else if (s[k] == '[' && s[n - 1] == ']') {
 			const char *in = s + k + 1, *inend = s + n - 1;
 			const char *colon = memchr(in, ':', (size_t)(inend - in));
@@ -401,7 +429,8 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 	const char *rs = s;
 	size_t rn = n;
 	bool neg = false;
-	strip_source_modifiers(&rs, &rn, &neg);
+	if (n && (*s == '-' || *s == '|' || s[n - 1] == ')')) /* what strip_source_modifiers looks for */
+		strip_source_modifiers(&rs, &rn, &neg);
 	struct st_reg reg;
 	int got = parse_reg(r, rs, rn, col, &reg);
 	if (got < 0)
@@ -845,16 +874,17 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	h->returning = (r->rows.v[h->info].roles.flags & ST_ROLE_RET_BY_TH) && has_return_modifier(code, mods, end);
 	h->first = r->ops.n;
 	bool target = r->rows.v[h->info].target;
+	st_vec_reserve(&r->ops, r->ops.n + pieces->n);
 	for (size_t k = 0; k < pieces->n; k++) {
-		struct st_operand op;
 		const struct piece *pc = &pieces->v[k];
 		if (pc->end == pc->start) {
 			asm_error(r, (uint32_t)pc->start + 1, "empty operand");
 			return false;
 		}
-		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0, &op))
+		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0,
+		                   &r->ops.v[r->ops.n]))
 			return false;
-		st_vec_push(&r->ops, op);
+		r->ops.n++;
 	}
 	h->nops = r->ops.n - h->first;
 	return check_slots(r, h, pieces, code, mods, end);
@@ -957,19 +987,37 @@ static void warn_wait_field(struct asm_reader *r, const struct st_inst *i)
 		            i->name, as, cnt, max << 8 | dsmax);
 }
 
+/* Where the first `::` of code[start..end) is, or end. With SSE2, sixteen
+ * bytes are compared at a time, in steps of fifteen so that a pair across
+ * two steps is within one; code is readable ASM_CODE_SLACK bytes past end. */
+static size_t dual_split(const char *code, size_t start, size_t end)
+{
+#ifdef __SSE2__
+	const __m128i colon = _mm_set1_epi8(':');
+	for (size_t p = start; p + 1 < end; p += 15) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(code + p)), colon));
+		unsigned pairs = m & (m >> 1) & 0x7fffu; /* bit i: code[p + i] and code[p + i + 1] are ':' */
+		if (pairs) {
+			size_t k = p + (size_t)__builtin_ctz(pairs);
+			return k + 1 < end ? k : end;
+		}
+	}
+#else
+	for (const char *c = memchr(code + start, ':', end - start); c && c + 1 < code + end;
+	     c = memchr(c + 1, ':', (size_t)(code + end - c - 1)))
+		if (c[1] == ':')
+			return (size_t)(c - code);
+#endif
+	return end;
+}
+
 struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token)
 {
 	struct pieces *pieces = &r->pieces;
 	r->ops.n = 0;
 	/* A dual-issue line: `v_dual_X ... :: v_dual_Y ...`. */
-	size_t split = end;
-	for (const char *c = memchr(code + start, ':', end - start); c && c + 1 < code + end;
-	     c = memchr(c + 1, ':', (size_t)(code + end - c - 1)))
-		if (c[1] == ':') {
-			split = (size_t)(c - code);
-			break;
-		}
+	size_t split = dual_split(code, start, end);
 	struct half h[2];
 	int nh = 1;
 	bool ok = read_half(r, code, start, name_end, split, &h[0], pieces);
@@ -1006,35 +1054,42 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
-	dsts->n = srcs->n = 0;
+	/* Room for every operand in each list, plus the implicit registers
+	 * (two written, three read, a half), so the lists are written in place. */
+	st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
+	st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
+	struct st_operand *d = dsts->v, *s = srcs->v;
+	size_t nd = 0, ns = 0;
 	for (int k = 0; k < nh; k++) {
 		struct st_roles roles = r->rows.v[h[k].info].roles;
 		const struct st_operand *ops = r->ops.v + h[k].first;
 		if (roles.flags & ST_ROLE_UNKNOWN) {
 			for (size_t j = 0; j < h[k].nops; j++)
 				if (ops[j].kind == ST_OPND_REG)
-					st_vec_push(dsts, ops[j]);
+					d[nd++] = ops[j];
 			for (size_t j = 0; j < h[k].nops; j++)
-				st_vec_push(srcs, ops[j]);
+				s[ns++] = ops[j];
 			continue;
 		}
 		size_t w = written(&h[k], roles);
 		for (size_t j = 0; j < w; j++)
-			st_vec_push(dsts, ops[j]);
+			d[nd++] = ops[j];
 		bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
 		for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
-			st_vec_push(srcs, ops[j]);
+			s[ns++] = ops[j];
 		if (roles.flags & ST_ROLE_WRITES_SCC)
-			st_vec_push(dsts, implicit(ST_REG_SCC));
+			d[nd++] = implicit(ST_REG_SCC);
 		if (roles.flags & ST_ROLE_WRITES_EXEC)
-			st_vec_push(dsts, implicit(ST_REG_EXEC_LO));
+			d[nd++] = implicit(ST_REG_EXEC_LO);
 		if (roles.flags & ST_ROLE_READS_SCC)
-			st_vec_push(srcs, implicit(ST_REG_SCC));
+			s[ns++] = implicit(ST_REG_SCC);
 		if (roles.flags & ST_ROLE_READS_VCC)
-			st_vec_push(srcs, implicit(ST_REG_VCC_LO));
+			s[ns++] = implicit(ST_REG_VCC_LO);
 		if (roles.flags & ST_ROLE_READS_EXEC)
-			st_vec_push(srcs, implicit(ST_REG_EXEC_LO));
+			s[ns++] = implicit(ST_REG_EXEC_LO);
 	}
+	dsts->n = nd;
+	srcs->n = ns;
 	if (dsts->n > ST_MAX_OPERANDS || srcs->n > ST_MAX_OPERANDS) {
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;

@@ -194,9 +194,10 @@ static void instruction(struct asm_reader *r, const char *code, size_t start, si
 		r->wait_style_seen = true;
 		r->src->decimal_waits = i->srcs[0].kind == ST_OPND_INT;
 	}
-	if (st_inst_is_branch(i) && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
+	bool branch = st_inst_is_branch(i);
+	if (branch && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
 		st_vec_push(&r->branches, ((struct asm_branch){r->block, i, i->srcs[0].text, i->srcs[0].col}));
-	else if (st_inst_is_branch(i) && !st_inst_is_setpc(i))
+	else if (branch && !st_inst_is_setpc(i))
 		asm_error(r, i->loc.col, "'%s' needs a label operand", i->name);
 	if (st_inst_is_terminator(i))
 		r->after_term = true;
@@ -379,8 +380,8 @@ static const char *find_st_token(const char *s, size_t n)
  * NULL. */
 static const char *blank_comments(struct asm_reader *r, const char *s, size_t n, size_t *code_end)
 {
-	if (n + 1 > r->cleancap) {
-		r->cleancap = 2 * (n + 1);
+	if (n + ASM_CODE_SLACK > r->cleancap) {
+		r->cleancap = 2 * (n + 1) + ASM_CODE_SLACK;
 		free(r->clean);
 		r->clean = st_xmalloc(r->cleancap);
 	}
@@ -388,9 +389,9 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n,
 	const char *token = NULL;
 	*code_end = n;
 	size_t p = skip_blanks(s, 0, n);
+	memset(c + n, 0, ASM_CODE_SLACK); /* c[n] ends the line */
 	if (!r->in_comment && p < n && s[p] == '#') { /* a # line */
 		memset(c, ' ', n);
-		c[n] = '\0';
 		return NULL;
 	}
 	bool in_string = false;
@@ -435,7 +436,6 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n,
 		}
 		c[p] = s[p];
 	}
-	c[n] = '\0';
 	return token;
 }
 
