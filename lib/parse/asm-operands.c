@@ -605,23 +605,40 @@ static uint8_t atomic_data_width(const char *name)
  * interned and looked up in the ISA memo only the first time it is seen. */
 static uint32_t name_hash(const char *s, size_t n)
 {
-	uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n, w;
+	/* Its first and last eight bytes and its length: a hash, not an
+	 * identity (the index compares the whole text on a match). */
+	uint64_t first = 0, last = 0;
+	if (n >= 8) {
+		memcpy(&first, s, 8);
+		memcpy(&last, s + n - 8, 8);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			first |= (uint64_t)(unsigned char)s[k] << (8 * k);
+	}
+	uint64_t h = st_hash64(first ^ (last * UINT64_C(0x9E3779B97F4A7C15)) ^ n);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Whether a[0..n) and b[0..n) are equal, eight bytes at a time. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
 	size_t k = 0;
 	for (; k + 8 <= n; k += 8) {
-		memcpy(&w, s + k, 8);
-		h = st_hash64(h ^ w);
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
+		if (x != y)
+			return false;
 	}
-	if (k < n) {
-		if (n >= 8) { /* the last eight bytes, overlapping the word before */
-			memcpy(&w, s + n - 8, 8);
-		} else {
-			w = 0;
-			for (size_t b = 0; k < n; k++, b += 8)
-				w |= (uint64_t)(unsigned char)s[k] << b;
-		}
-		h = st_hash64(h ^ w);
+	if (k < n && n >= 8) { /* the last eight bytes, overlapping the word before */
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
 	}
-	return (uint32_t)(h ^ (h >> 32));
+	for (; k < n; k++)
+		if (a[k] != b[k])
+			return false;
+	return true;
 }
 
 struct row_key {
@@ -634,7 +651,7 @@ static bool same_name(const void *cx, uint32_t idx)
 {
 	const struct row_key *k = cx;
 	const struct asm_row *a = &k->rows[idx];
-	return a->len == k->len && memcmp(a->name, k->s, k->len) == 0;
+	return a->len == k->len && same_bytes(a->name, k->s, k->len);
 }
 
 /* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
@@ -909,7 +926,7 @@ static bool same_token_list(const void *cx, uint32_t idx)
 {
 	const struct token_key *k = cx;
 	const struct asm_token_list *t = &k->lists[idx];
-	return t->len == k->len && memcmp(t->text, k->s, k->len) == 0;
+	return t->len == k->len && same_bytes(t->text, k->s, k->len);
 }
 
 /* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions
