@@ -1067,7 +1067,7 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	}
 	struct st_module *m = r->m;
 	struct st_loc loc = {r->file, r->line, h[0].col};
-	struct st_inst *i = st_inst_new_interned(m, h[0].name, loc);
+	struct st_inst *i = st_inst_new_isa(m, h[0].name, r->rows.v[h[0].info].isa, loc);
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
