@@ -114,6 +114,7 @@ struct asm_reader {
 	ST_VEC(struct st_inst *) pending; /* verbatim items read while no function is open */
 	ST_VEC(struct asm_branch) branches; /* of the open function */
 	ST_VEC(struct st_block *) setpcs;   /* blocks ending in s_setpc, resolved at the end */
+	ST_VEC(bool) sets_msb; /* by function index: whether an instruction of it sets the VGPR MSB mode */
 	ST_VEC(struct st_operand) ops;      /* scratch: the operands of one instruction */
 	struct pieces pieces;               /* scratch: their texts */
 	struct asm_operands dsts, srcs;     /* scratch: the instruction's destinations and sources */

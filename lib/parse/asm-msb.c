@@ -63,12 +63,19 @@ static void strip_slots(struct st_operand *ops, uint32_t n)
 			ops[k].reg.index &= 0xff;
 }
 
-static void resolve_function(struct asm_reader *r, struct st_function *f)
+static void resolve_function(struct asm_reader *r, struct st_function *f, bool sets)
 {
 	size_t nb = f->blocks.n;
+	if (!sets) {
+		for (size_t b = 0; b < nb; b++)
+			st_foreach_inst(f->blocks.v[b], i) {
+				strip_slots(i->dsts, i->ndsts);
+				strip_slots(i->srcs, i->nsrcs);
+			}
+		return;
+	}
 	struct summary *sum = st_xcalloc(nb, sizeof *sum);
 	int *in = st_xmalloc(nb * sizeof *in);
-	bool sets = false;
 	for (size_t b = 0; b < nb; b++) {
 		in[b] = b == 0 ? 0 : UNSET;
 		st_foreach_inst(f->blocks.v[b], i) {
@@ -76,18 +83,7 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 			if (e == UNSET)
 				continue;
 			sum[b] = (struct summary){true, e, e == UNKNOWN ? i : NULL};
-			sets = true;
 		}
-	}
-	if (!sets) {
-		for (size_t b = 0; b < nb; b++)
-			st_foreach_inst(f->blocks.v[b], i) {
-				strip_slots(i->dsts, i->ndsts);
-				strip_slots(i->srcs, i->nsrcs);
-			}
-		free(sum);
-		free(in);
-		return;
 	}
 	/* The fixed point over block entries (modes only grow towards UNKNOWN). */
 	for (bool changed = true; changed;) {
@@ -148,6 +144,8 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 
 void asm_resolve_vgpr_msb(struct asm_reader *r)
 {
+	/* The reader notes the functions with an instruction that sets the mode
+	 * (st_inst_vgpr_msb_effect); in the others it is 0 everywhere. */
 	for (size_t k = 0; k < r->m->funcs.n; k++)
-		resolve_function(r, r->m->funcs.v[k]);
+		resolve_function(r, r->m->funcs.v[k], k < r->sets_msb.n && r->sets_msb.v[k]);
 }

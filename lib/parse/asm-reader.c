@@ -201,6 +201,12 @@ static void instruction(struct asm_reader *r, const char *code, size_t start, si
 		asm_error(r, i->loc.col, "'%s' needs a label operand", i->name);
 	if (st_inst_is_terminator(i))
 		r->after_term = true;
+	if (st_inst_vgpr_msb_effect(i) != ST_MSB_KEEPS) { /* asm_resolve_vgpr_msb runs the mode's dataflow */
+		size_t fi = r->m->funcs.n - 1; /* the open function is the newest */
+		while (r->sets_msb.n <= fi)
+			st_vec_push(&r->sets_msb, false);
+		r->sets_msb.v[fi] = true;
+	}
 }
 
 /* ---- Directives ---- */
@@ -611,6 +617,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.pending);
 	st_vec_free(&r.branches);
 	st_vec_free(&r.setpcs);
+	st_vec_free(&r.sets_msb);
 	st_vec_free(&r.ops);
 	st_vec_free(&r.pieces);
 	st_vec_free(&r.dsts);
