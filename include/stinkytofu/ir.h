@@ -275,6 +275,10 @@ ST_API const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const c
 ST_API struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
 /* The same for a mnemonic already interned in m->strings (the reader's). */
 ST_API struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc);
+/* The same with its ISA row known (st_module_isa(m, interned), which a reader
+ * keeps per mnemonic). */
+ST_API struct st_inst *st_inst_new_isa(struct st_module *m, const char *interned, const struct st_isa_info *isa,
+                                       struct st_loc loc);
 ST_API struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
 ST_API void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
 ST_API void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);

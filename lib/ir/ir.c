@@ -303,14 +303,20 @@ void st_function_compute_preds(struct st_function *f)
 	}
 }
 
-struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
+struct st_inst *st_inst_new_isa(struct st_module *m, const char *interned, const struct st_isa_info *isa,
+                                struct st_loc loc)
 {
 	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
 	i->kind = ST_ITEM_INST;
 	i->name = interned;
-	i->isa = st_module_isa(m, i->name);
+	i->isa = isa;
 	i->loc = loc;
 	return i;
+}
+
+struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
+{
+	return st_inst_new_isa(m, interned, st_module_isa(m, interned), loc);
 }
 
 struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)

@@ -23,6 +23,18 @@ static inline bool asm_map_get(const struct st_map *t, const void *key, uint64_t
 	return v != NULL;
 }
 
+/* Classes of the bytes of an assembly line (asm_byte_class, asm-operands.c). */
+enum {
+	ASM_IDENT_START = 1, /* [A-Za-z_.$]: starts a name */
+	ASM_DIGIT = 2,       /* [0-9] */
+	ASM_SPLIT = 4,       /* ( ) [ ] , : blank: what ends, nests or marks an operand */
+	ASM_OPERATOR = 8,    /* + - * / % & | ^ ~ < > !: what joins the words of an expression */
+};
+extern const uint8_t asm_byte_class[256];
+
+static inline bool asm_ident_start(char c) { return asm_byte_class[(unsigned char)c] & ASM_IDENT_START; }
+static inline bool asm_ident_char(char c) { return asm_byte_class[(unsigned char)c] & (ASM_IDENT_START | ASM_DIGIT); }
+
 /* A branch whose target label is resolved when its function is complete. */
 struct asm_branch {
 	struct st_block *from;
@@ -42,6 +54,10 @@ ST_VEC_DECL(pieces, struct piece);
  * check its slots. */
 enum { ASM_MAX_SLOTS = 12, ASM_SLOT_REGISTER = ST_SLOT_SGPR + 1 /* a written slot: no number */ };
 struct asm_row {
+	const char *name; /* the mnemonic, interned */
+	uint32_t len;     /* its length */
+	bool target;      /* a branch whose first operand may be a label */
+	const struct st_mnemonic *row; /* NULL when the table does not know it */
 	const struct st_isa_info *isa;
 	struct st_roles roles;
 	bool known;       /* the table tells the operand count */
@@ -58,6 +74,13 @@ struct asm_row {
 	struct st_vgpr_msb_layout msb[2]; /* the VGPR MSB slot of each operand, without and with return */
 };
 ST_VEC_DECL(asm_rows, struct asm_row);
+
+/* An `st.token:` list's text (in the input) and its shared mod.memtoken attribute. */
+struct asm_token_list {
+	const char *text;
+	size_t len;
+	struct st_attr *attr;
+};
 ST_VEC_DECL(asm_operands, struct st_operand);
 
 struct asm_reader {
@@ -71,9 +94,10 @@ struct asm_reader {
 	struct st_map decls;   /* names declared .globl or .type @function */
 	struct st_map kernels; /* names with an .amdhsa_kernel descriptor */
 	struct st_map labels;  /* labels of the open function -> block */
-	struct st_map row_index; /* mnemonic -> its entry of rows */
+	struct st_index row_index; /* mnemonic text -> its entry of rows */
 	struct asm_rows rows;
-	struct st_map token_attrs; /* st.token list text -> its shared mod.memtoken attribute */
+	ST_VEC(struct asm_token_list) token_lists; /* the st.token lists seen */
+	struct st_index token_index;               /* st.token list text -> its entry of token_lists */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
 	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */
@@ -90,13 +114,19 @@ struct asm_reader {
 	ST_VEC(struct st_inst *) pending; /* verbatim items read while no function is open */
 	ST_VEC(struct asm_branch) branches; /* of the open function */
 	ST_VEC(struct st_block *) setpcs;   /* blocks ending in s_setpc, resolved at the end */
+	ST_VEC(bool) sets_msb; /* by function index: whether an instruction of it sets the VGPR MSB mode */
 	ST_VEC(struct st_operand) ops;      /* scratch: the operands of one instruction */
 	struct pieces pieces;               /* scratch: their texts */
 	struct asm_operands dsts, srcs;     /* scratch: the instruction's destinations and sources */
-	char *clean;    /* scratch: the line with comments blanked, as long as the longest line */
+	char *clean;    /* scratch: the line with comments blanked, as long as the longest line, and
+	                 * ASM_CODE_SLACK zero bytes after it */
 	size_t cleancap;
 	size_t nerrors;
 };
+
+/* The bytes after a line's end in the reader's clean copy that may be read
+ * (sixteen at a time) and are zero. */
+#define ASM_CODE_SLACK 16
 
 /* Until asm_resolve_vgpr_msb runs, a VGPR operand written v0..v255 carries
  * its VGPR MSB slot (enum st_vgpr_msb_slot) in its index: ASM_MSB_TAG |
@@ -120,10 +150,11 @@ void asm_warning(struct asm_reader *r, uint32_t col, const char *fmt, ...) ST_PR
  * symbol (interned) when that is why. */
 bool asm_eval(struct asm_reader *r, const char *s, size_t n, int64_t *val, const char **undefined);
 
-/* Reads the instruction at code[start..end) (comments blanked) on the
- * current line; st_token is the `// st.token:` list of the line or NULL.
+/* Reads the instruction at code[start..end) (comments blanked, readable
+ * ASM_CODE_SLACK bytes past the line) on the current line, whose mnemonic
+ * ends at name_end (0: not scanned yet); st_token is the `// st.token:` list of the line or NULL.
  * Returns the instruction (not yet placed), or NULL after an error. */
-struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
+struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token);
 
 #endif

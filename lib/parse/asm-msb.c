@@ -54,9 +54,26 @@ static bool resolve_operands(struct st_operand *ops, uint32_t n, int mode)
 	return ok;
 }
 
-static void resolve_function(struct asm_reader *r, struct st_function *f)
+/* The operands of a function no instruction of which sets the mode: it is
+ * 0 everywhere, so every VGPR is the number written. */
+static void strip_slots(struct st_operand *ops, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && ops[k].reg.cls == ST_REG_V && (ops[k].reg.index & ASM_MSB_TAG))
+			ops[k].reg.index &= 0xff;
+}
+
+static void resolve_function(struct asm_reader *r, struct st_function *f, bool sets)
 {
 	size_t nb = f->blocks.n;
+	if (!sets) {
+		for (size_t b = 0; b < nb; b++)
+			st_foreach_inst(f->blocks.v[b], i) {
+				strip_slots(i->dsts, i->ndsts);
+				strip_slots(i->srcs, i->nsrcs);
+			}
+		return;
+	}
 	struct summary *sum = st_xcalloc(nb, sizeof *sum);
 	int *in = st_xmalloc(nb * sizeof *in);
 	for (size_t b = 0; b < nb; b++) {
@@ -97,7 +114,7 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 		for (struct st_inst *i = blk->first; i; i = i->next) {
 			if (i->kind != ST_ITEM_INST)
 				continue;
-			int e = st_inst_vgpr_msb_effect(i);
+			int e = sum[b].sets ? st_inst_vgpr_msb_effect(i) : UNSET; /* a block that sets it has one */
 			if (e != UNSET) {
 				mode = e;
 				joined = false;
@@ -127,6 +144,8 @@ static void resolve_function(struct asm_reader *r, struct st_function *f)
 
 void asm_resolve_vgpr_msb(struct asm_reader *r)
 {
+	/* The reader notes the functions with an instruction that sets the mode
+	 * (st_inst_vgpr_msb_effect); in the others it is 0 everywhere. */
 	for (size_t k = 0; k < r->m->funcs.n; k++)
-		resolve_function(r, r->m->funcs.v[k]);
+		resolve_function(r, r->m->funcs.v[k], k < r->sets_msb.n && r->sets_msb.v[k]);
 }

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "asm-internal.h"
 
@@ -20,12 +23,23 @@ struct expr {
 	bool ok;
 };
 
-static inline bool ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-
-static inline bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+#define BYTE_CLASS(c)                                                                                              \
+	(uint8_t)((((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') || (c) == '_' || (c) == '.' || (c) == '$'     \
+	                   ? ASM_IDENT_START                                                                               \
+	                   : 0) |                                                                                          \
+	          ((c) >= '0' && (c) <= '9' ? ASM_DIGIT : 0) |                                                             \
+	          ((c) == '(' || (c) == ')' || (c) == '[' || (c) == ']' || (c) == ',' || (c) == ':' || (c) == ' ' ||       \
+	                           (c) == '\t'                                                                             \
+	                   ? ASM_SPLIT                                                                                     \
+	                   : 0) |                                                                                          \
+	          ((c) == '+' || (c) == '-' || (c) == '*' || (c) == '/' || (c) == '%' || (c) == '&' || (c) == '|' ||       \
+	                           (c) == '^' || (c) == '~' || (c) == '<' || (c) == '>' || (c) == '!'                      \
+	                   ? ASM_OPERATOR                                                                                  \
+	                   : 0))
+#define BYTE_CLASS4(c) BYTE_CLASS(c), BYTE_CLASS((c) + 1), BYTE_CLASS((c) + 2), BYTE_CLASS((c) + 3)
+#define BYTE_CLASS16(c) BYTE_CLASS4(c), BYTE_CLASS4((c) + 4), BYTE_CLASS4((c) + 8), BYTE_CLASS4((c) + 12)
+#define BYTE_CLASS64(c) BYTE_CLASS16(c), BYTE_CLASS16((c) + 16), BYTE_CLASS16((c) + 32), BYTE_CLASS16((c) + 48)
+const uint8_t asm_byte_class[256] = {BYTE_CLASS64(0), BYTE_CLASS64(64), BYTE_CLASS64(128), BYTE_CLASS64(192)};
 
 static void skip_blanks(struct expr *e)
 {
@@ -85,13 +99,13 @@ static int64_t primary(struct expr *e)
 				break;
 			v = v * (uint64_t)base + (uint64_t)d;
 		}
-		if (e->p == digits || (e->p < e->end && ident_char(*e->p)))
+		if (e->p == digits || (e->p < e->end && asm_ident_char(*e->p)))
 			e->ok = false; /* 1.5, 12abc, 0x: not an integer */
 		return (int64_t)v;
 	}
-	if (ident_start(*e->p)) {
+	if (asm_ident_start(*e->p)) {
 		const char *s = e->p;
-		while (e->p < e->end && ident_char(*e->p))
+		while (e->p < e->end && asm_ident_char(*e->p))
 			e->p++;
 		const char *name = st_internn(e->r->m->strings, s, (size_t)(e->p - s));
 		uint64_t v;
@@ -213,7 +227,55 @@ static bool plain_decimal(const char *s, size_t n, int64_t *v)
 
 /* ---- Operands ---- */
 
-static bool operator_char(char c) { return strchr("+-*/%&|^~<>!", c) != NULL; }
+static bool operator_char(char c) { return asm_byte_class[(unsigned char)c] & ASM_OPERATOR; }
+
+/* The assembly spellings of the register classes (regclass.def's
+ * ST_REGASM, the table st_regclass_asm reads), with their lengths. */
+static const struct {
+	const char *spelling;
+	uint8_t len, form; /* enum st_regasm_form */
+} regasm[] = {
+#define ST_REGASM(e, sp, form) [ST_REG_##e] = {sp, sizeof sp - 1, ST_REGASM_##form},
+#include "stinkytofu/regclass.def"
+};
+
+/* The value of the decimal s[0..n) of 1 to 18 digits, or -1 when it is none. */
+static inline int64_t digits_value(const char *s, size_t n)
+{
+	if (!n || n > 18)
+		return -1;
+	int64_t x = 0;
+	for (size_t k = 0; k < n; k++) {
+		unsigned d = (unsigned)(unsigned char)s[k] - '0';
+		if (d > 9)
+			return -1;
+		x = x * 10 + d;
+	}
+	return x;
+}
+
+/* `lo:hi` or `lo` in p[0..end), each of 1 to 9 digits: the common register
+ * bracket, read in one pass; false for anything else. */
+static inline bool digit_range(const char *p, const char *end, int64_t *lo, int64_t *hi)
+{
+	const char *q = p;
+	int64_t x = 0;
+	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+		x = x * 10 + (*q++ - '0');
+	if (q == p)
+		return false;
+	*lo = *hi = x;
+	if (q == end)
+		return true;
+	if (*q != ':')
+		return false;
+	p = ++q;
+	x = 0;
+	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+		x = x * 10 + (*q++ - '0');
+	*hi = x;
+	return q != p && q == end;
+}
 
 /* A register spelled s[0..n): `v5`, `s[4:5]`, `v[vgprA+2:vgprA+5]`,
  * `ttmp[0:1]`, `m0`, `vcc_lo`, `exec`, `scc`. Returns 1 with *reg, 0 when
@@ -223,14 +285,13 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 	if (!n || *s < 'a' || *s > 'z')
 		return 0; /* every register spelling is lower case: skip the table */
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++) {
-		enum st_regasm_form form;
-		const char *sp = st_regclass_asm((enum st_regclass)c, &form);
-		if (*sp != *s || form == ST_REGASM_PSEUDO)
+		const char *sp = regasm[c].spelling;
+		size_t k = regasm[c].len;
+		if (!k || *sp != *s || regasm[c].form == ST_REGASM_PSEUDO)
 			continue;
-		size_t k = strlen(sp);
-		if (n < k || memcmp(s, sp, k) != 0)
+		if (n < k || (k > 1 && memcmp(s + 1, sp + 1, k - 1) != 0))
 			continue;
-		if (form != ST_REGASM_INDEXED) {
+		if (regasm[c].form != ST_REGASM_INDEXED) {
 			if (n != k)
 				continue;
 			*reg = (struct st_reg){.index = 0, .count = 1, .cls = (uint8_t)c};
@@ -239,23 +300,23 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 		if (n == k)
 			continue;
 		int64_t lo, hi;
-		if (isdigit((unsigned char)s[k])) {
-			for (size_t j = k; j < n; j++)
-				if (!isdigit((unsigned char)s[j]))
-					goto next; /* v5x, s_mov: a symbol */
-			if (!plain_decimal(s + k, n - k, &lo))
-				goto next;
+		if (s[k] >= '0' && s[k] <= '9') {
+			if ((lo = digits_value(s + k, n - k)) < 0)
+				goto next; /* v5x, s_mov: a symbol */
 			hi = lo;
+		} else if (s[k] == '[' && s[n - 1] == ']' && digit_range(s + k + 1, s + n - 1, &lo, &hi)) {
+			/* v[0:3] */
 		} else if (s[k] == '[' && s[n - 1] == ']') {
 			const char *in = s + k + 1, *inend = s + n - 1;
 			const char *colon = memchr(in, ':', (size_t)(inend - in));
 			const char *und = NULL;
 			size_t nlo = (size_t)((colon ? colon : inend) - in);
-			bool ok = plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
+			bool ok = (lo = digits_value(in, nlo)) >= 0 || plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
 			hi = lo;
 			if (ok && colon) {
 				size_t nhi = (size_t)(inend - colon - 1);
-				ok = plain_decimal(colon + 1, nhi, &hi) || asm_eval(r, colon + 1, nhi, &hi, &und);
+				ok = (hi = digits_value(colon + 1, nhi)) >= 0 || plain_decimal(colon + 1, nhi, &hi) ||
+				     asm_eval(r, colon + 1, nhi, &hi, &und);
 			}
 			if (!ok) {
 				if (und)
@@ -291,11 +352,14 @@ static void strip_source_modifiers(const char **s, size_t *n, bool *neg)
 		} else if (*n >= 2 && **s == '|' && (*s)[*n - 1] == '|') {
 			(*s)++, *n -= 2;
 			again = true;
-		} else {
-			static const char *const fns[] = {"neg(", "abs(", "sext("};
+		} else if ((*s)[*n - 1] == ')') {
+			static const struct {
+				const char *fn;
+				size_t len;
+			} fns[] = {{"neg(", 4}, {"abs(", 4}, {"sext(", 5}};
 			for (size_t k = 0; k < 3; k++) {
-				size_t l = strlen(fns[k]);
-				if (*n > l && memcmp(*s, fns[k], l) == 0 && (*s)[*n - 1] == ')') {
+				size_t l = fns[k].len;
+				if (*n > l && **s == fns[k].fn[0] && memcmp(*s, fns[k].fn, l) == 0) {
 					*neg |= k == 0;
 					*s += l, *n -= l + 1;
 					again = true;
@@ -352,9 +416,9 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 {
 	struct st_module *m = r->m;
 	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = col};
-	if (target && n && ident_start(*s)) {
+	if (target && n && asm_ident_start(*s)) {
 		size_t k = 0;
-		while (k < n && ident_char(s[k]))
+		while (k < n && asm_ident_char(s[k]))
 			k++;
 		if (k == n) {
 			op->kind = ST_OPND_LABEL;
@@ -365,7 +429,8 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 	const char *rs = s;
 	size_t rn = n;
 	bool neg = false;
-	strip_source_modifiers(&rs, &rn, &neg);
+	if (n && (*s == '-' || *s == '|' || s[n - 1] == ')')) /* what strip_source_modifiers looks for */
+		strip_source_modifiers(&rs, &rn, &neg);
 	struct st_reg reg;
 	int got = parse_reg(r, rs, rn, col, &reg);
 	if (got < 0)
@@ -399,9 +464,9 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 		}
 	}
 	size_t id = 0;
-	while (id < n && ident_char(s[id]))
+	while (id < n && asm_ident_char(s[id]))
 		id++;
-	if (id == n && ident_start(*s)) { /* one name: a symbol's value, or a symbol (off, null) */
+	if (id == n && asm_ident_start(*s)) { /* one name: a symbol's value, or a symbol (off, null) */
 		uint64_t sv;
 		if (asm_map_get(&r->syms, op->text, &sv)) {
 			op->kind = ST_OPND_HEX;
@@ -443,6 +508,8 @@ static size_t split_operands(const char *text, size_t start, size_t end, struct 
 		bool modifier = false;
 		for (; p < end; p++) {
 			char c = text[p];
+			if (!(asm_byte_class[(unsigned char)c] & ASM_SPLIT))
+				continue;
 			if (c == '(' || c == '[')
 				depth++;
 			else if ((c == ')' || c == ']') && depth > 0)
@@ -498,15 +565,6 @@ static bool has_return_modifier(const char *text, size_t start, size_t end)
 	return false;
 }
 
-static struct st_operand *copy_ops(struct st_module *m, const struct st_operand *ops, size_t n)
-{
-	if (!n)
-		return NULL;
-	struct st_operand *c = st_arena_alloc(m->arena, n * sizeof *c);
-	memcpy(c, ops, n * sizeof *c);
-	return c;
-}
-
 static struct st_operand implicit(enum st_regclass cls)
 {
 	return (struct st_operand){.kind = ST_OPND_REG, .reg = {.index = 0, .count = 1, .cls = (uint8_t)cls}};
@@ -543,38 +601,96 @@ static uint8_t atomic_data_width(const char *name)
 	return (uint8_t)(strstr(name, "_cmpswap") ? 2 * w : w);
 }
 
-static uint32_t row_info(struct asm_reader *r, const struct half *h)
+/* The rows are found by the mnemonic's text, so a line's mnemonic is
+ * interned and looked up in the ISA memo only the first time it is seen. */
+static uint32_t name_hash(const char *s, size_t n)
 {
-	uint64_t v;
-	if (asm_map_get(&r->row_index, h->name, &v))
-		return (uint32_t)v;
-	struct asm_row a = {.roles = st_mnemonic_roles(h->row), .isa = st_module_isa(r->m, h->name),
-	                    .vaddr = ASM_MAX_SLOTS, .saddr = ASM_MAX_SLOTS};
-	size_t len = strlen(h->name);
-	bool e64 = len > 4 && strcmp(h->name + len - 4, "_e64") == 0;
-	bool e32 = len > 4 && strcmp(h->name + len - 4, "_e32") == 0;
-	if (h->row) {
-		a.counts[0] = st_mnemonic_operand_counts(h->row, e64, false);
-		a.counts[1] = st_mnemonic_operand_counts(h->row, e64, true);
+	/* Its first and last eight bytes and its length: a hash, not an
+	 * identity (the index compares the whole text on a match). */
+	uint64_t first = 0, last = 0;
+	if (n >= 8) {
+		memcpy(&first, s, 8);
+		memcpy(&last, s + n - 8, 8);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			first |= (uint64_t)(unsigned char)s[k] << (8 * k);
+	}
+	uint64_t h = st_hash64(first ^ (last * UINT64_C(0x9E3779B97F4A7C15)) ^ n);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/* Whether a[0..n) and b[0..n) are equal, eight bytes at a time. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+	size_t k = 0;
+	for (; k + 8 <= n; k += 8) {
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
+		if (x != y)
+			return false;
+	}
+	if (k < n && n >= 8) { /* the last eight bytes, overlapping the word before */
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	for (; k < n; k++)
+		if (a[k] != b[k])
+			return false;
+	return true;
+}
+
+struct row_key {
+	const struct asm_row *rows;
+	const char *s;
+	size_t len;
+};
+
+static bool same_name(const void *cx, uint32_t idx)
+{
+	const struct row_key *k = cx;
+	const struct asm_row *a = &k->rows[idx];
+	return a->len == k->len && same_bytes(a->name, k->s, k->len);
+}
+
+/* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
+static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t col)
+{
+	uint32_t hash = name_hash(s, n);
+	struct row_key key = {r->rows.v, s, n};
+	uint32_t idx = st_index_get(&r->row_index, hash, same_name, &key);
+	if (idx != ST_INDEX_NONE)
+		return idx;
+	const char *name = st_internn(r->m->strings, s, n);
+	const struct st_mnemonic *mn = st_module_mnemonic(r->m, name);
+	struct asm_row a = {.name = name, .len = (uint32_t)n, .row = mn, .roles = st_mnemonic_roles(mn),
+	                    .isa = st_module_isa(r->m, name), .vaddr = ASM_MAX_SLOTS, .saddr = ASM_MAX_SLOTS};
+	a.target = (a.isa->flags & ST_ISA_BRANCH) && strncmp(name, "s_setpc", 7) != 0 && strncmp(name, "s_set_pc", 8) != 0;
+	bool e64 = n > 4 && strcmp(name + n - 4, "_e64") == 0;
+	bool e32 = n > 4 && strcmp(name + n - 4, "_e32") == 0;
+	if (mn) {
+		a.counts[0] = st_mnemonic_operand_counts(mn, e64, false);
+		a.counts[1] = st_mnemonic_operand_counts(mn, e64, true);
 	}
 	a.known = a.counts[0] != 0;
-	a.msb[0] = st_vgpr_msb_layout(h->row, false);
-	a.msb[1] = st_vgpr_msb_layout(h->row, true);
-	if (h->row && !a.known) /* once per mnemonic: the rows are worked out once */
-		asm_warning(r, h->col,
+	a.msb[0] = st_vgpr_msb_layout(mn, false);
+	a.msb[1] = st_vgpr_msb_layout(mn, true);
+	if (mn && !a.known) /* once per mnemonic: the rows are worked out once */
+		asm_warning(r, col,
 		            "the table gives no operand count for '%s', the name of a dual-issue pair (assembly writes "
 		            "its two halves, 'v_dual_X ... :: v_dual_Y ...'): its operands are not checked",
-		            h->name);
+		            name);
 	if (a.known) {
 		struct st_roles roles = a.roles;
-		const char *sec = h->row->section;
+		const char *sec = mn->section;
 		bool addr = !strcmp(sec, "VGLOBAL") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VSCRATCH");
 		bool vop = !strcmp(sec, "VOP1") || !strcmp(sec, "VOP2") || !strcmp(sec, "VOPC");
-		unsigned ndst = st_slot_count(h->row->dst);
-		const char *cols[5] = {h->row->dst, h->row->src[0], h->row->src[1], h->row->src[2], h->row->src[3]};
+		unsigned ndst = st_slot_count(mn->dst);
+		const char *cols[5] = {mn->dst, mn->src[0], mn->src[1], mn->src[2], mn->src[3]};
 		for (int c = 0; c < 5; c++)
 			for (const char *p = cols[c]; *p && a.nslots < ASM_MAX_SLOTS;) {
-				enum st_slot_kind kind = st_slot_kind(h->row, p);
+				enum st_slot_kind kind = st_slot_kind(mn, p);
 				if (e32 && vop && starts_with(p, "vsrc"))
 					kind = ST_SLOT_VGPR; /* the e32 encodings' second source */
 				if (addr && starts_with(p, "vaddr"))
@@ -583,7 +699,7 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 					a.saddr = a.nslots;
 				if (!strcmp(sec, "SMEM") && starts_with(p, "sbase")) {
 					a.sbase = a.nslots;
-					a.sbase_width = strstr(h->row->canonical, "_buffer") ? 4 : 2;
+					a.sbase_width = strstr(mn->canonical, "_buffer") ? 4 : 2;
 				}
 				a.names[a.nslots] = p;
 				a.kinds[a.nslots++] = (uint8_t)kind;
@@ -598,7 +714,7 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 		bool last = !strcmp(sec, "SMEM") || !strcmp(sec, "VFLAT") || !strcmp(sec, "VTENSOR");
 		a.ret_first = addr && (roles.flags & ST_ROLE_RET_BY_TH) && ndst;
 		if (a.ret_first)
-			a.vdata_width = atomic_data_width(h->row->canonical);
+			a.vdata_width = atomic_data_width(mn->canonical);
 		a.shift_first = ndst && sec[0] == 'V' && !last && !a.ret_first &&
 		                 (a.counts[0] & ((1u << a.nslots) - 1)) != 0;
 		for (unsigned k = 0; k < a.nslots; k++) {
@@ -610,9 +726,9 @@ static uint32_t row_info(struct asm_reader *r, const struct half *h)
 				a.kmask |= (uint16_t)(1u << k);
 		}
 	}
-	asm_map_put(&r->row_index, h->name, r->rows.n);
 	st_vec_push(&r->rows, a);
-	return (uint32_t)r->rows.n - 1;
+	key.rows = r->rows.v;
+	return st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
 }
 
 static bool is_number(const struct st_operand *op)
@@ -753,39 +869,39 @@ static bool check_slots(struct asm_reader *r, const struct half *h, const struct
 	return check_address(r, h, a, skip);
 }
 
-static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t end, struct half *h,
-                      struct pieces *pieces)
+/* name_end is where the name at start ends when the caller has scanned it, else 0. */
+static bool read_half(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
+                      struct half *h, struct pieces *pieces)
 {
-	size_t p = start;
-	while (p < end && (ident_char(code[p])))
+	size_t p = name_end ? name_end : start;
+	while (p < end && (asm_ident_char(code[p])))
 		p++;
-	if (p == start || !ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
+	if (p == start || !asm_ident_start(code[start]) || (p < end && code[p] != ' ' && code[p] != '\t')) {
 		asm_error(r, (uint32_t)start + 1, "expected an instruction, a label or a directive");
 		return false;
 	}
-	h->name = st_internn(r->m->strings, code + start, p - start);
 	h->col = (uint32_t)start + 1;
-	h->row = st_module_mnemonic(r->m, h->name);
-	h->info = row_info(r, h);
+	h->info = row_info(r, code + start, p - start, h->col);
+	h->name = r->rows.v[h->info].name;
+	h->row = r->rows.v[h->info].row;
 	pieces->n = 0;
 	size_t mods = split_operands(code, p, end, pieces);
 	/* Only atomics ask whether they return (the modifiers of every
 	 * memory line would be scanned for it otherwise). */
 	h->returning = (r->rows.v[h->info].roles.flags & ST_ROLE_RET_BY_TH) && has_return_modifier(code, mods, end);
 	h->first = r->ops.n;
-	const struct st_isa_info *isa = r->rows.v[h->info].isa;
-	bool target = (isa->flags & ST_ISA_BRANCH) && strncmp(h->name, "s_setpc", 7) != 0 &&
-	              strncmp(h->name, "s_set_pc", 8) != 0;
+	bool target = r->rows.v[h->info].target;
+	st_vec_reserve(&r->ops, r->ops.n + pieces->n);
 	for (size_t k = 0; k < pieces->n; k++) {
-		struct st_operand op;
 		const struct piece *pc = &pieces->v[k];
 		if (pc->end == pc->start) {
 			asm_error(r, (uint32_t)pc->start + 1, "empty operand");
 			return false;
 		}
-		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0, &op))
+		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0,
+		                   &r->ops.v[r->ops.n]))
 			return false;
-		st_vec_push(&r->ops, op);
+		r->ops.n++;
 	}
 	h->nops = r->ops.n - h->first;
 	return check_slots(r, h, pieces, code, mods, end);
@@ -798,6 +914,19 @@ static size_t written(const struct half *h, struct st_roles roles)
 	if (roles.flags & ST_ROLE_RET_BY_TH)
 		n = h->returning ? 1 : 0;
 	return n < h->nops ? n : h->nops;
+}
+
+struct token_key {
+	const struct asm_token_list *lists;
+	const char *s;
+	size_t len;
+};
+
+static bool same_token_list(const void *cx, uint32_t idx)
+{
+	const struct token_key *k = cx;
+	const struct asm_token_list *t = &k->lists[idx];
+	return t->len == k->len && same_bytes(t->text, k->s, k->len);
 }
 
 /* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions
@@ -822,9 +951,11 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		asm_error(r, i->loc.col, "malformed 'st.token:' comment (expected st.token:N or st.token:N,M,...)");
 		return false;
 	}
-	const char *key = st_internn(r->m->strings, list, (size_t)(p - list));
-	uint64_t shared;
-	if (!asm_map_get(&r->token_attrs, key, &shared)) {
+	size_t len = (size_t)(p - list);
+	uint32_t hash = name_hash(list, len);
+	struct token_key key = {r->token_lists.v, list, len};
+	uint32_t idx = st_index_get(&r->token_index, hash, same_token_list, &key);
+	if (idx == ST_INDEX_NONE) {
 		struct st_value vals[16];
 		for (size_t k = 0; k < n; k++)
 			vals[k] = st_int_value(ids[k]);
@@ -833,10 +964,11 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		struct st_attr *a = st_arena_alloc(r->m->arena, sizeof *a);
 		*a = (struct st_attr){.name = st_intern(r->m->strings, "mod.memtoken"),
 		                      .value = st_dict_value(r->m, 1, &field, &arr)};
-		shared = (uint64_t)(uintptr_t)a;
-		asm_map_put(&r->token_attrs, key, shared);
+		st_vec_push(&r->token_lists, ((struct asm_token_list){list, len, a}));
+		key.lists = r->token_lists.v;
+		idx = st_index_put(&r->token_index, hash, same_token_list, &key, (uint32_t)r->token_lists.n - 1);
 	}
-	i->attrs = (struct st_attr *)(uintptr_t)shared;
+	i->attrs = r->token_lists.v[idx].attr;
 	i->nattrs = 1;
 	i->lgcapattrs = 0; /* exactly full: an addition copies the list */
 	return true;
@@ -872,27 +1004,45 @@ static void warn_wait_field(struct asm_reader *r, const struct st_inst *i)
 		            i->name, as, cnt, max << 8 | dsmax);
 }
 
-struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t end,
+/* Where the first `::` of code[start..end) is, or end. With SSE2, sixteen
+ * bytes are compared at a time, in steps of fifteen so that a pair across
+ * two steps is within one; code is readable ASM_CODE_SLACK bytes past end. */
+static size_t dual_split(const char *code, size_t start, size_t end)
+{
+#ifdef __SSE2__
+	const __m128i colon = _mm_set1_epi8(':');
+	for (size_t p = start; p + 1 < end; p += 15) {
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const void *)(code + p)), colon));
+		unsigned pairs = m & (m >> 1) & 0x7fffu; /* bit i: code[p + i] and code[p + i + 1] are ':' */
+		if (pairs) {
+			size_t k = p + (size_t)__builtin_ctz(pairs);
+			return k + 1 < end ? k : end;
+		}
+	}
+#else
+	for (const char *c = memchr(code + start, ':', end - start); c && c + 1 < code + end;
+	     c = memchr(c + 1, ':', (size_t)(code + end - c - 1)))
+		if (c[1] == ':')
+			return (size_t)(c - code);
+#endif
+	return end;
+}
+
+struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
                                 const char *st_token)
 {
 	struct pieces *pieces = &r->pieces;
 	r->ops.n = 0;
 	/* A dual-issue line: `v_dual_X ... :: v_dual_Y ...`. */
-	size_t split = end;
-	for (const char *c = memchr(code + start, ':', end - start); c && c + 1 < code + end;
-	     c = memchr(c + 1, ':', (size_t)(code + end - c - 1)))
-		if (c[1] == ':') {
-			split = (size_t)(c - code);
-			break;
-		}
+	size_t split = dual_split(code, start, end);
 	struct half h[2];
 	int nh = 1;
-	bool ok = read_half(r, code, start, split, &h[0], pieces);
+	bool ok = read_half(r, code, start, name_end, split, &h[0], pieces);
 	if (ok && split < end) {
 		size_t y = split + 2;
 		while (y < end && (code[y] == ' ' || code[y] == '\t'))
 			y++;
-		ok = read_half(r, code, y, end, &h[1], pieces);
+		ok = read_half(r, code, y, 0, end, &h[1], pieces);
 		nh = 2;
 		if (ok && !h[1].row) {
 			const char *hint = st_mnemonic_suggest(h[1].name);
@@ -917,46 +1067,60 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	}
 	struct st_module *m = r->m;
 	struct st_loc loc = {r->file, r->line, h[0].col};
-	struct st_inst *i = st_inst_new_interned(m, h[0].name, loc);
+	struct st_inst *i = st_inst_new_isa(m, h[0].name, r->rows.v[h[0].info].isa, loc);
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
-	dsts->n = srcs->n = 0;
+	/* Room for every operand in each list, plus the implicit registers
+	 * (two written, three read, a half), so the lists are written in place. */
+	st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
+	st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
+	struct st_operand *d = dsts->v, *s = srcs->v;
+	size_t nd = 0, ns = 0;
 	for (int k = 0; k < nh; k++) {
 		struct st_roles roles = r->rows.v[h[k].info].roles;
 		const struct st_operand *ops = r->ops.v + h[k].first;
 		if (roles.flags & ST_ROLE_UNKNOWN) {
 			for (size_t j = 0; j < h[k].nops; j++)
 				if (ops[j].kind == ST_OPND_REG)
-					st_vec_push(dsts, ops[j]);
+					d[nd++] = ops[j];
 			for (size_t j = 0; j < h[k].nops; j++)
-				st_vec_push(srcs, ops[j]);
+				s[ns++] = ops[j];
 			continue;
 		}
 		size_t w = written(&h[k], roles);
 		for (size_t j = 0; j < w; j++)
-			st_vec_push(dsts, ops[j]);
+			d[nd++] = ops[j];
 		bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
 		for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
-			st_vec_push(srcs, ops[j]);
+			s[ns++] = ops[j];
 		if (roles.flags & ST_ROLE_WRITES_SCC)
-			st_vec_push(dsts, implicit(ST_REG_SCC));
+			d[nd++] = implicit(ST_REG_SCC);
 		if (roles.flags & ST_ROLE_WRITES_EXEC)
-			st_vec_push(dsts, implicit(ST_REG_EXEC_LO));
+			d[nd++] = implicit(ST_REG_EXEC_LO);
 		if (roles.flags & ST_ROLE_READS_SCC)
-			st_vec_push(srcs, implicit(ST_REG_SCC));
+			s[ns++] = implicit(ST_REG_SCC);
 		if (roles.flags & ST_ROLE_READS_VCC)
-			st_vec_push(srcs, implicit(ST_REG_VCC_LO));
+			s[ns++] = implicit(ST_REG_VCC_LO);
 		if (roles.flags & ST_ROLE_READS_EXEC)
-			st_vec_push(srcs, implicit(ST_REG_EXEC_LO));
+			s[ns++] = implicit(ST_REG_EXEC_LO);
 	}
+	dsts->n = nd;
+	srcs->n = ns;
 	if (dsts->n > ST_MAX_OPERANDS || srcs->n > ST_MAX_OPERANDS) {
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;
 	}
-	i->dsts = copy_ops(m, dsts->v, dsts->n);
+	/* Both lists in one block: each is exactly full (lgcap 0), so adding
+	 * to either copies it first. */
+	struct st_operand *both = dsts->n + srcs->n ? st_arena_alloc(m->arena, (dsts->n + srcs->n) * sizeof *both) : NULL;
+	if (dsts->n)
+		memcpy(both, dsts->v, dsts->n * sizeof *both);
+	if (srcs->n)
+		memcpy(both + dsts->n, srcs->v, srcs->n * sizeof *both);
+	i->dsts = dsts->n ? both : NULL;
 	i->ndsts = (uint16_t)dsts->n;
-	i->srcs = copy_ops(m, srcs->v, srcs->n);
+	i->srcs = srcs->n ? both + dsts->n : NULL;
 	i->nsrcs = (uint16_t)srcs->n;
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;

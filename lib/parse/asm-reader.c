@@ -12,6 +12,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "asm-internal.h"
 #include "stinkytofu/parse.h"
@@ -52,13 +55,6 @@ void error_at(struct asm_reader *r, struct st_loc loc, const char *fmt, ...)
 }
 
 /* ---- Functions and blocks ---- */
-
-static bool ident_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-
-static bool ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
 
 /* A block that starts after a terminator has no label of its own; '+'
  * cannot occur in an assembler label, so this one collides with none. */
@@ -187,9 +183,10 @@ static struct st_inst *label(struct asm_reader *r, const char *name, uint32_t co
 	return li;
 }
 
-static void instruction(struct asm_reader *r, const char *code, size_t start, size_t end, const char *token)
+static void instruction(struct asm_reader *r, const char *code, size_t start, size_t name_end, size_t end,
+                        const char *token)
 {
-	struct st_inst *i = asm_instruction(r, code, start, end, token);
+	struct st_inst *i = asm_instruction(r, code, start, name_end, end, token);
 	if (!i)
 		return;
 	place(r, i);
@@ -197,12 +194,19 @@ static void instruction(struct asm_reader *r, const char *code, size_t start, si
 		r->wait_style_seen = true;
 		r->src->decimal_waits = i->srcs[0].kind == ST_OPND_INT;
 	}
-	if (st_inst_is_branch(i) && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
+	bool branch = st_inst_is_branch(i);
+	if (branch && i->nsrcs && i->srcs[0].kind == ST_OPND_LABEL)
 		st_vec_push(&r->branches, ((struct asm_branch){r->block, i, i->srcs[0].text, i->srcs[0].col}));
-	else if (st_inst_is_branch(i) && !st_inst_is_setpc(i))
+	else if (branch && !st_inst_is_setpc(i))
 		asm_error(r, i->loc.col, "'%s' needs a label operand", i->name);
 	if (st_inst_is_terminator(i))
 		r->after_term = true;
+	if (st_inst_vgpr_msb_effect(i) != ST_MSB_KEEPS) { /* asm_resolve_vgpr_msb runs the mode's dataflow */
+		size_t fi = r->m->funcs.n - 1; /* the open function is the newest */
+		while (r->sets_msb.n <= fi)
+			st_vec_push(&r->sets_msb, false);
+		r->sets_msb.v[fi] = true;
+	}
 }
 
 /* ---- Directives ---- */
@@ -232,9 +236,9 @@ static const char *ident_at(struct asm_reader *r, const char *s, size_t p, size_
 		return st_internn(r->m->strings, s + p + 1, (size_t)(q - s) - p - 1);
 	}
 	size_t e = p;
-	while (e < n && ident_char(s[e]))
+	while (e < n && asm_ident_char(s[e]))
 		e++;
-	if (e == p || !ident_start(s[p]))
+	if (e == p || !asm_ident_start(s[p]))
 		return NULL;
 	*pe = e;
 	return st_internn(r->m->strings, s + p, e - p);
@@ -322,22 +326,78 @@ static void in_verbatim_block(struct asm_reader *r, const char *s, size_t n)
 
 /* ---- Lines ---- */
 
-/* Copies line s[0..n) into r->clean with every comment blanked (columns
- * stay), following a block comment across lines. Returns the text after an
- * `st.token:` in a comment of the line, or NULL. */
-static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
+/* Where the first '"', '/' or ';' of s[0..n) is (n when there is none): the
+ * bytes that may start a comment or a string. With SSE2, sixteen bytes are
+ * compared at a time, reading past the line's end while the input (which
+ * ends at text_end) has the bytes. Else eight at a time: a byte equal to one
+ * of them is a zero byte of the word xor that byte, and the lowest flagged
+ * byte of (x - 0x01..) & ~x & 0x80.. is the first zero byte (a borrow only
+ * flags bytes above a real zero), so it is exact. */
+static size_t comment_free_prefix(const char *s, size_t n, const char *text_end)
 {
-	if (n + 1 > r->cleancap) {
-		r->cleancap = 2 * (n + 1);
+	size_t p = 0;
+#ifdef __SSE2__
+	const __m128i quote = _mm_set1_epi8('"'), slash = _mm_set1_epi8('/'), semi = _mm_set1_epi8(';');
+	for (; p < n && text_end - (s + p) >= 16; p += 16) {
+		__m128i w = _mm_loadu_si128((const void *)(s + p));
+		__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, quote), _mm_cmpeq_epi8(w, slash)),
+		                           _mm_cmpeq_epi8(w, semi));
+		unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+		if (mask) {
+			size_t k = p + (size_t)__builtin_ctz(mask);
+			return k < n ? k : n;
+		}
+	}
+	if (p >= n)
+		return n;
+#else
+	(void)text_end;
+#endif
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = UINT64_C(0x0101010101010101), highs = UINT64_C(0x8080808080808080);
+	for (; p + 8 <= n; p += 8) {
+		uint64_t w;
+		memcpy(&w, s + p, 8);
+		uint64_t q = w ^ (ones * '"'), sl = w ^ (ones * '/'), sc = w ^ (ones * ';');
+		uint64_t hit = (((q - ones) & ~q) | ((sl - ones) & ~sl) | ((sc - ones) & ~sc)) & highs;
+		if (hit)
+			return p + (size_t)__builtin_ctzll(hit) / 8;
+	}
+#endif
+	while (p < n && s[p] != '"' && s[p] != '/' && s[p] != ';')
+		p++;
+	return p;
+}
+
+/* The `st.token:` in s[0..n), or NULL. */
+static const char *find_st_token(const char *s, size_t n)
+{
+	const char *end = s + n;
+	for (const char *q = s; (q = memchr(q, 's', (size_t)(end - q))) && end - q >= 9; q++)
+		if (memcmp(q, "st.token:", 9) == 0)
+			return q;
+	return NULL;
+}
+
+/* Copies line s[0..n) into r->clean with every comment blanked (columns
+ * stay), following a block comment across lines; *code_end is where a line
+ * comment starts (n when none does): the clean text holds only blanks from
+ * there. Returns the text after an `st.token:` in a comment of the line, or
+ * NULL. */
+static const char *blank_comments(struct asm_reader *r, const char *s, size_t n, size_t *code_end)
+{
+	if (n + ASM_CODE_SLACK > r->cleancap) {
+		r->cleancap = 2 * (n + 1) + ASM_CODE_SLACK;
 		free(r->clean);
 		r->clean = st_xmalloc(r->cleancap);
 	}
 	char *c = r->clean;
 	const char *token = NULL;
+	*code_end = n;
 	size_t p = skip_blanks(s, 0, n);
+	memset(c + n, 0, ASM_CODE_SLACK); /* c[n] ends the line */
 	if (!r->in_comment && p < n && s[p] == '#') { /* a # line */
 		memset(c, ' ', n);
-		c[n] = '\0';
 		return NULL;
 	}
 	bool in_string = false;
@@ -345,8 +405,7 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 	if (!r->in_comment) {
 		/* Most lines have no comment or string: copy up to the first byte
 		 * that may start one in one go. */
-		while (p < n && s[p] != '"' && s[p] != '/' && s[p] != ';')
-			p++;
+		p = comment_free_prefix(s, n, r->src->text + r->src->len);
 		memcpy(c, s, p);
 	}
 	for (; p < n; p++) {
@@ -374,15 +433,15 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n)
 			c[p] = ' ';
 			continue;
 		} else if (s[p] == ';' || (s[p] == '/' && p + 1 < n && s[p + 1] == '/')) {
-			const char *t = memmem(s + p, n - p, "st.token:", 9);
+			const char *t = find_st_token(s + p, n - p);
 			if (t)
 				token = t + 9;
 			memset(c + p, ' ', n - p);
+			*code_end = p;
 			break;
 		}
 		c[p] = s[p];
 	}
-	c[n] = '\0';
 	return token;
 }
 
@@ -392,7 +451,8 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		in_verbatim_block(r, s, n);
 		return;
 	}
-	const char *token = blank_comments(r, s, n);
+	size_t code_end;
+	const char *token = blank_comments(r, s, n, &code_end);
 	const char *c = r->clean;
 	size_t p = skip_blanks(c, 0, n);
 	if (p == n) {
@@ -401,9 +461,9 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	}
 	/* name: (a label), then maybe an instruction on the same line */
 	size_t e = p;
-	while (e < n && ident_char(c[e]))
+	while (e < n && asm_ident_char(c[e]))
 		e++;
-	if (e > p && ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
+	if (e > p && asm_ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
 		if (r->data) {
 			verbatim(r, s, n);
 			return;
@@ -412,7 +472,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		size_t q = skip_blanks(c, e + 1, n);
 		if (li && q < n) {
 			li->shares_line = true;
-			instruction(r, c, q, n, token);
+			instruction(r, c, q, 0, n, token);
 		}
 		return;
 	}
@@ -423,7 +483,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 	}
 	/* NAME = EXPR */
 	size_t q = skip_blanks(c, e, n);
-	if (e > p && ident_start(c[p]) && q < n && c[q] == '=' && (q + 1 >= n || c[q + 1] != '=')) {
+	if (e > p && asm_ident_start(c[p]) && q < n && c[q] == '=' && (q + 1 >= n || c[q + 1] != '=')) {
 		define_symbol(r, st_internn(r->m->strings, c + p, e - p), c, q + 1, n);
 		verbatim(r, s, n);
 		return;
@@ -432,10 +492,10 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		verbatim(r, s, n);
 		return;
 	}
-	size_t end = n;
+	size_t end = code_end; /* blanks from there on */
 	while (end > p && (c[end - 1] == ' ' || c[end - 1] == '\t' || c[end - 1] == '\r'))
 		end--;
-	instruction(r, c, p, end, token);
+	instruction(r, c, p, e, end, token);
 }
 
 /* Files without .globl/.type are one kernel; otherwise functions that are no
@@ -516,6 +576,10 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	/* A half's operands are r.ops.v + its first: never an offset from NULL,
 	 * even on a line with none. */
 	st_vec_reserve(&r.ops, 8);
+	/* Lines before the first NUL byte need no look for one. */
+	const char *first_nul = len ? memchr(text, '\0', len) : NULL;
+	if (!first_nul && len)
+		first_nul = text + len;
 	for (uint32_t k = 0; k < src->nlines; k++) {
 		r.line = first_line + k;
 		const char *s = src->text + src->line_start[k];
@@ -525,7 +589,7 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 		if (n && s[n - 1] == '\r')
 			n--;
 		r.line_end = s + n;
-		const char *nul = memchr(s, '\0', n);
+		const char *nul = s + n > first_nul ? memchr(s, '\0', n) : NULL;
 		if (nul) {
 			asm_error(&r, (uint32_t)(nul - s) + 1, "NUL byte in input");
 			continue;
@@ -553,13 +617,15 @@ struct st_module *st_parse_asm(const char *filename, const char *text, size_t le
 	st_vec_free(&r.pending);
 	st_vec_free(&r.branches);
 	st_vec_free(&r.setpcs);
+	st_vec_free(&r.sets_msb);
 	st_vec_free(&r.ops);
 	st_vec_free(&r.pieces);
 	st_vec_free(&r.dsts);
 	st_vec_free(&r.srcs);
-	st_map_free(&r.row_index);
+	st_index_free(&r.row_index);
 	st_vec_free(&r.rows);
-	st_map_free(&r.token_attrs);
+	st_vec_free(&r.token_lists);
+	st_index_free(&r.token_index);
 	free(r.clean);
 	if (r.nerrors) {
 		st_module_free(m);
@@ -618,7 +684,7 @@ bool st_asm_from_stir(struct st_module *m)
 					while (text[p] == ' ' || text[p] == '\t')
 						p++;
 					size_t e = p;
-					while (ident_char(text[e]))
+					while (asm_ident_char(text[e]))
 						e++;
 					i->kind = ST_ITEM_LABEL;
 					i->name = st_internn(m->strings, text + p, e - p);

@@ -14,7 +14,31 @@ struct reprint {
 	size_t printed; /* bytes of it printed: all of it unless a wait split it */
 	bool cut;       /* it was split: a wait comes before the rest */
 	bool comments;  /* st_asm_options.comments */
+	const char *run; /* input text printed but not yet copied out: run[0..nrun) */
+	size_t nrun;
 };
+
+/* Unchanged lines that follow each other are contiguous in the input, so
+ * they are copied out in runs of up to RUN_MAX bytes instead of one by one. */
+enum { RUN_MAX = 1 << 11 };
+
+static void flush_run(struct reprint *rp)
+{
+	if (rp->nrun)
+		st_buf_putn(rp->out, rp->run, rp->nrun);
+	rp->nrun = 0;
+}
+
+static void put_text(struct reprint *rp, const char *s, size_t n)
+{
+	if (rp->nrun && rp->run + rp->nrun == s && rp->nrun + n <= RUN_MAX) {
+		rp->nrun += n;
+		return;
+	}
+	flush_run(rp);
+	rp->run = s;
+	rp->nrun = n;
+}
 
 static const struct st_inst *next_item(const struct st_function *f, const struct st_inst *i)
 {
@@ -59,6 +83,7 @@ static void put_indent_of(struct reprint *rp, const struct st_inst *i)
 static void put_created(struct reprint *rp, const struct st_function *f, const struct st_inst *i)
 {
 	const struct st_inst *after = next_source_item(f, i);
+	flush_run(rp);
 	if (rp->cut) {
 		/* The line printed last was cut before the instruction this wait precedes. */
 		st_buf_putc(rp->out, '\n');
@@ -91,6 +116,7 @@ static void put_source(struct reprint *rp, const struct st_function *f, const st
 	const char *s = st_asm_line(rp->src, i->loc.line, &n);
 	if (rp->line == i->loc.line) {
 		if (rp->printed < n) { /* the rest of a line a wait split */
+			flush_run(rp);
 			put_indent_of(rp, i);
 			st_buf_putn(rp->out, s + rp->printed, n - rp->printed);
 			rp->printed = n;
@@ -103,6 +129,7 @@ static void put_source(struct reprint *rp, const struct st_function *f, const st
 		size_t colon = i->loc.col - 1 + strlen(i->name);
 		const struct st_inst *nx = next_item(f, i);
 		if (i->shares_line && !(nx && !nx->created && nx->loc.line == i->loc.line)) {
+			flush_run(rp);
 			st_buf_putn(rp->out, s, colon + 1);
 			if (nx && nx->created && next_source_item(f, i) && next_source_item(f, i)->loc.line == i->loc.line) {
 				rp->printed = next_source_item(f, i)->loc.col - 1;
@@ -113,7 +140,7 @@ static void put_source(struct reprint *rp, const struct st_function *f, const st
 			return;
 		}
 	}
-	st_buf_putn(rp->out, s, n);
+	put_text(rp, s, n);
 }
 
 void st_print_asm_source(struct st_buf *out, const struct st_module *m, const struct st_asm_options *o)
@@ -131,4 +158,5 @@ void st_print_asm_source(struct st_buf *out, const struct st_module *m, const st
 					put_source(&rp, f, i);
 			}
 	}
+	flush_run(&rp);
 }
