@@ -716,10 +716,46 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
 
 /* transferBlock */
 
+/* What one transfer of a block records: its waits in program order, their
+ * reasons, and the first anchor per counter whose wait drains ops beyond the
+ * kMaxInFlight tracked ones. */
 struct record {
-	struct wc_plan *out;
+	ST_VEC(struct wc_anchor) anchors;
+	ST_VEC(struct wc_reason) reasons;
+	struct st_inst *overflow_at[ST_NUM_COUNTERS];
 	bool explain;
 };
+
+static void record_reset(struct record *rec)
+{
+	rec->anchors.n = 0;
+	rec->reasons.n = 0;
+	memset(rec->overflow_at, 0, sizeof rec->overflow_at);
+}
+
+static void record_free(struct record *rec)
+{
+	st_vec_free(&rec->anchors);
+	st_vec_free(&rec->reasons);
+}
+
+/* Appends a block's record to the plan (blocks in RPO, as one recording
+ * sweep visits them). */
+static void record_append(struct wc_dataflow *df, struct wc_plan *out, const struct record *rec)
+{
+	st_vec_reserve(&out->anchors, out->anchors.n + rec->anchors.n);
+	for (size_t k = 0; k < rec->anchors.n; k++) {
+		out->slot[rec->anchors.v[k].inst->id] = (int32_t)out->anchors.n;
+		out->anchors.v[out->anchors.n++] = rec->anchors.v[k];
+	}
+	st_vec_reserve(&out->reasons, out->reasons.n + rec->reasons.n);
+	if (rec->reasons.n)
+		memcpy(out->reasons.v + out->reasons.n, rec->reasons.v, rec->reasons.n * sizeof *rec->reasons.v);
+	out->reasons.n += rec->reasons.n;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		if (!df->overflow_at[c])
+			df->overflow_at[c] = rec->overflow_at[c];
+}
 
 /* Field by field: the padding of a struct wc_origin built as a compound
  * literal is not initialised. */
@@ -728,7 +764,7 @@ static bool same_origin(const struct wc_origin *a, const struct wc_origin *b)
 	return a->pred == b->pred && a->var == b->var && a->known_var == b->known_var && a->access == b->access;
 }
 
-static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
+static void record_reasons(struct record *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
 {
 	for (size_t k = 0; k < why->n; k++) {
 		if (why->v[k].counter != c)
@@ -760,6 +796,8 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	bool plan_here = df->processable[b->index];
 	bool follow_plan = mode == WC_SIMULATE || mode == WC_REFINE;
 	struct wc_why why = {0};
+	if (rec)
+		record_reset(rec);
 	st_foreach_inst(b, i) {
 		if (st_wc_credit_wait(df, i, st, emit))
 			continue;
@@ -808,17 +846,23 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				}
 				if (!rec || want == WC_UNUSED)
 					continue;
-				if (req.beyond_cap[c] && mode != WC_ZERO && !df->overflow_at[c])
-					df->overflow_at[c] = i;
-				if (!a)
-					a = st_wc_plan_anchor(rec->out, i, true);
+				if (req.beyond_cap[c] && mode != WC_ZERO && !rec->overflow_at[c])
+					rec->overflow_at[c] = i;
+				if (!a) {
+					struct wc_anchor fresh = {.inst = i};
+					st_wc_spec_clear(&fresh.spec);
+					for (int x = 0; x < ST_NUM_COUNTERS; x++)
+						fresh.relaxed_from[x] = WC_UNUSED;
+					st_vec_push(&rec->anchors, fresh);
+					a = &st_vec_last(&rec->anchors);
+				}
 				a->spec.cnt[c] = want;
 				if (kept_plan && (pa->relaxed & (1u << c))) {
 					a->relaxed |= 1u << c;
 					a->relaxed_from[c] = pa->relaxed_from[c];
 				}
 				if (explain)
-					record_reasons(rec->out, i, c, &why);
+					record_reasons(rec, i, c, &why);
 			}
 		}
 		st_wc_issue(df, st, i, emit);
@@ -862,7 +906,8 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 
 /* solve */
 
-bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in)
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in, struct wc_plan *out,
+                 bool explain)
 {
 	const struct st_cfg *cfg = df->cfg;
 	size_t nb = df->func->blocks.n;
@@ -881,6 +926,11 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	df->converged = false;
 	df->sweeps = 0;
 	bool accumulate = df->loops.any && (mode == WC_SOLVE || mode == WC_ZERO);
+	/* Each block's last transfer ran from its final entry state: what it
+	 * records is what a recording sweep over the converged states would. */
+	struct record *recs = out ? st_xcalloc(nb ? nb : 1, sizeof *recs) : NULL;
+	for (size_t b = 0; recs && b < nb; b++)
+		recs[b].explain = explain;
 	for (unsigned sweep = 0; sweep < cap; sweep++) {
 		bool changed = false;
 		for (size_t r = 0; r < cfg->nblocks; r++) {
@@ -901,7 +951,7 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 				continue; /* same entry, same exit */
 			st_wc_state_copy(&df->entry[b->index], &in);
 			st_wc_state_copy(&st, &in);
-			transfer_block(df, b, &st, mode, plan_in, NULL);
+			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL);
 			if (sweep == 0 || !st_wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				st_wc_state_copy(&df->exit[b->index], &st);
@@ -918,6 +968,19 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	st_wc_state_free(&in);
 	st_wc_state_free(&st);
 	free(dirty);
+	if (recs && df->converged) {
+		st_wc_plan_free(out);
+		st_wc_plan_init(out, df->ninst);
+		memset(df->overflow_at, 0, sizeof df->overflow_at);
+		for (size_t r = 0; r < cfg->nblocks; r++) {
+			struct record *rec = &recs[cfg->rpo[r]->index];
+			record_append(df, out, rec);
+			record_free(rec);
+		}
+	}
+	for (size_t b = 0; recs && b < nb; b++)
+		record_free(&recs[b]);
+	free(recs);
 	return df->converged;
 }
 
@@ -930,13 +993,15 @@ void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const str
 	st_wc_plan_init(out, df->ninst);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 	memset(df->refine_dropped, 0, sizeof df->refine_dropped);
-	struct record rec = {out, explain};
+	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
 		st_wc_state_copy(&st, &df->entry[b->index]);
 		transfer_block(df, b, &st, mode, plan_in, &rec);
+		record_append(df, out, &rec);
 	}
+	record_free(&rec);
 	st_wc_state_free(&st);
 	if (mode == WC_REFINE) {
 		for (size_t k = 0; k < plan_in->drains.n; k++)
@@ -953,7 +1018,7 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 	st_wc_plan_init(out, df->ninst);
 	out->cap_hit = true;
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
-	struct record rec = {out, explain};
+	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
@@ -967,7 +1032,9 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 				st_wc_queue_set_unknown(q);
 		}
 		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
+		record_append(df, out, &rec);
 	}
+	record_free(&rec);
 	st_wc_state_free(&st);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 }

@@ -73,7 +73,7 @@ void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sw
 				continue;
 			st_wc_plan_copy_waits(&trial, plan);
 			trial.anchors.v[k].spec.cnt[c] = WC_UNUSED;
-			bool ok = st_wc_solve(df, WC_SIMULATE, &trial);
+			bool ok = st_wc_solve(df, WC_SIMULATE, &trial, NULL, false);
 			*sweeps += df->sweeps;
 			if (!ok)
 				continue;
@@ -93,7 +93,7 @@ bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool expl
 	/* With loop annotations a round drops at most one wait per counter. */
 	int rounds = df->loops.any ? FINALIZE_ROUNDS_ANNOTATED : FINALIZE_ROUNDS;
 	for (int round = 0; round < rounds; round++) {
-		bool ok = st_wc_solve(df, WC_SIMULATE, &cur);
+		bool ok = st_wc_solve(df, WC_SIMULATE, &cur, NULL, false);
 		*sweeps += df->sweeps;
 		if (!ok)
 			break;

@@ -75,9 +75,8 @@ static void explain_solved(struct wc_dataflow *df, struct wc_plan *solved)
 	st_assert(!df->loops.any);
 	struct st_inst *overflow[ST_NUM_COUNTERS];
 	memcpy(overflow, df->overflow_at, sizeof overflow);
-	bool ok = st_wc_solve(df, WC_SOLVE, NULL);
+	bool ok = st_wc_solve(df, WC_SOLVE, NULL, solved, true);
 	st_assert(ok);
-	st_wc_materialize_plan(df, WC_SOLVE, NULL, solved, true);
 	memcpy(df->overflow_at, overflow, sizeof overflow);
 }
 
@@ -104,15 +103,14 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	st_wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
 
 	struct wc_plan plan = {0};
-	bool ok = st_wc_solve(&df, WC_SOLVE, NULL);
+	/* The solver's plan is sound on its own: the fallback of every later
+	 * stage. */
+	struct wc_plan solved = {0};
+	bool later = !df.loops.any; /* its reasons, when it is the plan (explain_solved) */
+	bool ok = st_wc_solve(&df, WC_SOLVE, NULL, &solved, explain && !later);
 	unsigned sweeps = df.sweeps;
 	struct wc_promotion_stats ps = {.explain = explain};
 	if (ok) {
-		/* The solver's plan is sound on its own: the fallback of every
-		 * later stage. */
-		struct wc_plan solved = {0};
-		bool later = !df.loops.any; /* its reasons, when it is the plan (explain_solved) */
-		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain && !later);
 		/* finalizePlan records the reasons of the plan it returns. */
 		st_wc_plan_copy_waits(&plan, &solved);
 		bool changed = false;

@@ -356,8 +356,12 @@ void st_wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *p
 /* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
  * recording sweep over the converged states). In WC_SIMULATE and WC_REFINE,
  * `plan_in` holds the planned waits and tail drains. Returns false when the
- * cap was hit. */
-bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
+ * cap was hit. With `out`, a converged solve also gives materializePlan's
+ * plan in that mode (with the reasons when `explain`): the last transfer of
+ * each block ran from its final entry state, so what it recorded is what the
+ * recording sweep would record, and that sweep is not run. */
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in, struct wc_plan *out,
+                 bool explain);
 void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
                          struct wc_plan *out, bool explain);
 /* The all-zero fallback: every anchor that could need a wait from an unknown
