@@ -322,7 +322,7 @@ static bool carried_overlaps(const struct st_loop_carried *lc, const struct wc_t
 {
 	if (!lc->tagged || !t->tagged)
 		return true;
-	struct wc_tokens a = {true, true, 0, lc->ntokens, lc->tokens};
+	struct wc_tokens a = {.tagged = true, .n = lc->ntokens, .ids = lc->tokens};
 	for (uint32_t k = 0; k < lc->ntokens; k++)
 		a.mask |= (uint64_t)1 << (lc->tokens[k] % 64);
 	return st_wc_tokens_overlap(&a, t);

@@ -91,6 +91,92 @@ static uint64_t write_mask(const struct st_inst *i)
 	return m;
 }
 
+/* The token sets of one function as they are built: the distinct sets by
+ * their contents, and the mod.memtoken ids of each distinct attribute list
+ * (lists are shared between instructions, so most lookups of the attribute
+ * by name are answered here). */
+struct attr_tokens {
+	int n; /* st_inst_memtoken_ids: -1 without mod.memtoken */
+	uint32_t off;
+};
+struct token_builder {
+	struct wc_dataflow *df;
+	struct st_index sets;
+	struct st_map by_attrs;            /* (list, count) -> index into `lists` + 1 */
+	ST_VEC(struct attr_tokens) lists;
+	struct st_u32vec pool;             /* the lists' ids */
+	struct st_u32vec ids;              /* the instruction's ids, being built */
+	bool tagged;
+};
+
+static uint32_t hash_ids(bool tagged, const uint32_t *v, uint32_t n)
+{
+	uint64_t h = tagged;
+	for (uint32_t k = 0; k < n; k++)
+		h = st_hash64(h * 31 + v[k] + 1);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool same_set(const void *cx, uint32_t idx)
+{
+	const struct token_builder *tb = cx;
+	const struct wc_tokens *t = &tb->df->token_sets.v[idx];
+	return t->tagged == tb->tagged && t->n == tb->ids.n && (!t->n || !memcmp(t->ids, tb->ids.v, t->n * sizeof *t->ids));
+}
+
+/* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands,
+ * as the index of its set. */
+static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
+{
+	tb->ids.n = 0;
+	tb->tagged = false;
+	if (i->nattrs) {
+		bool added;
+		uint64_t *slot = st_map_slot(&tb->by_attrs, st_ptr_key(i->attrs) | (uint64_t)i->nattrs << 48, &added);
+		if (added) {
+			uint32_t off = (uint32_t)tb->pool.n;
+			int n = st_inst_memtoken_ids(i, &tb->pool);
+			st_vec_push(&tb->lists, ((struct attr_tokens){n, off}));
+			/* st_map_slot's pointer is valid until the next addition. */
+			*slot = tb->lists.n;
+		}
+		const struct attr_tokens *at = &tb->lists.v[*slot - 1];
+		if (at->n >= 0) {
+			tb->tagged = true;
+			st_vec_reserve(&tb->ids, (size_t)at->n);
+			memcpy(tb->ids.v, tb->pool.v + at->off, (size_t)at->n * sizeof *tb->ids.v);
+			tb->ids.n = (size_t)at->n;
+		}
+	}
+	for (int side = 0; side < 2; side++) {
+		const struct st_operand *ops = side ? i->srcs : i->dsts;
+		uint32_t nops = side ? i->nsrcs : i->ndsts;
+		for (uint32_t k = 0; k < nops; k++) {
+			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
+				continue;
+			tb->tagged = true;
+			for (uint32_t r = 0; r < ops[k].reg.count; r++)
+				st_vec_push(&tb->ids, ops[k].reg.index + r);
+		}
+	}
+	if (!tb->tagged)
+		return 0;
+	tb->ids.n = st_wc_sort_unique(tb->ids.v, (uint32_t)tb->ids.n);
+	struct wc_dataflow *df = tb->df;
+	uint32_t h = hash_ids(true, tb->ids.v, (uint32_t)tb->ids.n);
+	uint32_t idx = st_index_put(&tb->sets, h, same_set, tb, (uint32_t)df->token_sets.n);
+	if (idx == df->token_sets.n) {
+		struct wc_tokens t = {.tagged = true, .n = (uint32_t)tb->ids.n};
+		t.ids = st_xmalloc((t.n ? t.n : 1) * sizeof *t.ids);
+		if (t.n)
+			memcpy(t.ids, tb->ids.v, t.n * sizeof *t.ids);
+		for (uint32_t k = 0; k < t.n; k++)
+			t.mask |= (uint64_t)1 << (t.ids[k] % 64);
+		st_vec_push(&df->token_sets, t);
+	}
+	return idx;
+}
+
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
@@ -129,7 +215,9 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 			phi->id = id;
 			df->insts[id++] = phi;
 		}
-	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
+	df->tokset = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->tokset);
+	struct token_builder tb = {.df = df};
+	st_vec_push(&df->token_sets, ((struct wc_tokens){0})); /* set 0: untagged */
 	df->writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->writes);
 	df->counter = st_xmalloc(df->ninst ? df->ninst : 1);
 	df->facts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->facts);
@@ -137,10 +225,16 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 		df->writes[k] = write_mask(df->insts[k]);
 		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
 		df->facts[k] = facts_of(df->insts[k]);
+		df->tokset[k] = token_set(&tb, df->insts[k]);
 		df->has_flat |= st_inst_is_flat(df->insts[k]);
 		df->unknown_ops |= st_inst_is_call(df->insts[k]);
 		df->binds_next |= df->insts[k]->kind == ST_ITEM_INST && st_inst_bound_next(df->insts[k]);
 	}
+	st_index_free(&tb.sets);
+	st_map_free(&tb.by_attrs);
+	st_vec_free(&tb.lists);
+	st_vec_free(&tb.pool);
+	st_vec_free(&tb.ids);
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
 	df->phi_work.low = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.low);
@@ -162,8 +256,9 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	for (size_t b = 0; b < f->blocks.n; b++)
 		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++)
 			f->blocks.v[b]->phis.v[k]->id = df->saved_phi_ids[p++];
-	for (uint32_t k = 0; k < df->ninst; k++)
-		free(df->tokens[k].ids);
+	for (size_t k = 0; k < df->token_sets.n; k++)
+		free(df->token_sets.v[k].ids);
+	st_vec_free(&df->token_sets);
 	for (size_t k = 0; k < df->phi_sets.n; k++) {
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
 			free(df->phi_sets.v[k][c].v);
@@ -184,7 +279,7 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	free(df->processable);
 	free(df->phis);
 	free(df->drain_of);
-	free(df->tokens);
+	free(df->tokset);
 	free(df->writes);
 	free(df->counter);
 	free(df->facts);
@@ -232,33 +327,9 @@ enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_i
 	return counter_at(df, i->id);
 }
 
-/* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands. */
-static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
+static inline const struct wc_tokens *tokens_at(const struct wc_dataflow *df, uint32_t id)
 {
-	struct wc_tokens *t = &df->tokens[id];
-	if (t->known)
-		return t;
-	t->known = true;
-	const struct st_inst *i = df->insts[id];
-	struct st_u32vec ids = {0};
-	if (st_inst_memtoken_ids(i, &ids) >= 0)
-		t->tagged = true;
-	for (int side = 0; side < 2; side++) {
-		const struct st_operand *ops = side ? i->srcs : i->dsts;
-		uint32_t nops = side ? i->nsrcs : i->ndsts;
-		for (uint32_t k = 0; k < nops; k++) {
-			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
-				continue;
-			t->tagged = true;
-			for (uint32_t r = 0; r < ops[k].reg.count; r++)
-				st_vec_push(&ids, ops[k].reg.index + r);
-		}
-	}
-	t->n = st_wc_sort_unique(ids.v, (uint32_t)ids.n);
-	t->ids = ids.v;
-	for (uint32_t k = 0; k < t->n; k++)
-		t->mask |= (uint64_t)1 << (t->ids[k] % 64);
-	return t;
+	return &df->token_sets.v[df->tokset[id]];
 }
 
 const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)

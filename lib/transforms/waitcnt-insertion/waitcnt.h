@@ -236,9 +236,9 @@ struct wc_tail_drain *st_wc_plan_drain(struct wc_plan *p, struct st_block *pred,
 const struct wc_tail_drain *st_wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred);
 void st_wc_plan_sort_drains(struct wc_plan *p);
 
-/* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands. */
+/* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands.
+ * A kernel has few distinct sets: the dataflow keeps each once. */
 struct wc_tokens {
-	bool known;
 	bool tagged;    /* carries mod.memtoken or LDS<t> operands */
 	uint64_t mask;  /* bit (t % 64) for each token t */
 	uint32_t n;
@@ -321,7 +321,8 @@ struct wc_dataflow {
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
 	uint16_t *facts;         /* ISA traits computeRequiredWaits asks (dataflow.c) */
-	struct wc_tokens *tokens;
+	uint32_t *tokset;        /* its token set: an index into token_sets */
+	ST_VEC(struct wc_tokens) token_sets; /* the distinct sets, each once (0: untagged) */
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
 	struct wc_phi_work phi_work;
