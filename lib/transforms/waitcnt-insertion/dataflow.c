@@ -289,6 +289,23 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	memset(df, 0, sizeof *df);
 }
 
+void st_wc_dataflow_release_states(struct wc_dataflow *df)
+{
+	for (size_t b = 0; b < df->func->blocks.n; b++) {
+		st_wc_state_free(&df->entry[b]);
+		st_wc_state_free(&df->exit[b]);
+	}
+}
+
+void st_wc_dataflow_remove_phis(struct wc_dataflow *df)
+{
+	/* The PHIs' numbering is the def-use analysis's, restored here for
+	 * nothing: they are gone. */
+	for (uint32_t k = df->nitems; k < df->ninst; k++)
+		df->insts[k] = NULL;
+	st_remove_phis(df->func);
+}
+
 void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
 {
 	df->raw_needs_wait[c] = fn;

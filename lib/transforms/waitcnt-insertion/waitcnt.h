@@ -349,6 +349,13 @@ struct wc_dataflow {
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg);
 void st_wc_dataflow_free(struct wc_dataflow *df);
+/* Releases the DataflowResult (the entry and exit states of every block)
+ * once the plan is final: XCNT and emit walk the instructions alone. */
+void st_wc_dataflow_release_states(struct wc_dataflow *df);
+/* removePHIs over every block (st_remove_phis), with the def-use chains:
+ * the PHIs' ids no longer name an instruction (df->insts holds NULL there),
+ * and nothing may ask for sources or PHI summaries after it. */
+void st_wc_dataflow_remove_phis(struct wc_dataflow *df);
 void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
 unsigned st_wc_dataflow_iteration_cap(const struct wc_dataflow *df);
 /* Indexes `plan`'s tail drains for mergeFromPredecessors (NULL: none). */
@@ -470,9 +477,9 @@ struct wc_promotion_stats {
 };
 struct wc_optimizer st_wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
 
-/* Finalize: refines the plan until its own simulation needs exactly it (see
- * finalize.c). Returns false when that does not settle (the plan is then
- * unchanged and the caller falls back). */
+/* Finalize: refines the plan in place until its own simulation needs exactly
+ * it (see finalize.c). Returns false when that does not settle: the plan is
+ * then the last refinement, which the caller replaces by its fallback. */
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
 /* With loop annotations two waits can each be needed only while the other is
  * missing (an op circulating around a loop aliases a slot unless something
