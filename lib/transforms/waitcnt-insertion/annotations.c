@@ -60,6 +60,7 @@ static uint32_t intern(struct wc_loops *l, const uint32_t *w)
 	uint32_t v = st_index_put(&l->vars, (uint32_t)hash_words(w, l->width), same_var, &k, l->nvars);
 	if (v != l->nvars)
 		return v;
+	st_assert(l->nvars < UINT32_C(1) << 31); /* an origin keeps a variant in 31 bits */
 	st_vec_reserve(&l->words, l->words.n + l->width);
 	memcpy(l->words.v + l->words.n, w, l->width * sizeof *w);
 	l->words.n += l->width;

@@ -176,8 +176,10 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 			struct wc_anchor *a = st_wc_plan_anchor(plan, d->anchor, false);
 			st_assert(a);
 			a->spec.cnt[d->counter] = d->to;
-			if (!(a->relaxed & (1u << d->counter)))
-				a->relaxed_from[d->counter] = d->from;
+			if (!(a->relaxed & (1u << d->counter))) {
+				st_assert(d->from >= WC_UNUSED && d->from <= INT8_MAX);
+				a->relaxed_from[d->counter] = (int8_t)d->from;
+			}
 			a->relaxed |= 1u << d->counter;
 			if (d->anchor != last)
 				stats->relaxed_anchors++;

@@ -170,10 +170,10 @@ const char *st_wc_rule_name(enum wc_rule r);
 
 /* Where a drained op came from, for the provenance of a wait. */
 struct wc_origin {
-	struct st_block *pred; /* the predecessor its queue entered through (NULL: none) */
-	uint32_t var;          /* its variant (trips, ring deltas), when known_var */
-	bool known_var;
-	int32_t access;        /* the ring access that aliased, or -1 */
+	struct st_block *pred;  /* the predecessor its queue entered through (NULL: none) */
+	uint32_t var : 31;      /* its variant (trips, ring deltas), when known_var */
+	uint32_t known_var : 1; /* (in one word: a kernel's plan holds one origin per reason) */
+	int32_t access;         /* the ring access that aliased, or -1 */
 };
 
 struct wc_reason {
@@ -203,7 +203,7 @@ struct wc_anchor {
 	struct st_inst *inst;
 	struct wc_spec spec;
 	unsigned relaxed; /* bit c: counter c relaxed by ShallowPredPromotion */
-	int relaxed_from[ST_NUM_COUNTERS];
+	int8_t relaxed_from[ST_NUM_COUNTERS]; /* a planned wait: at most st_counter_max (6 bits) */
 };
 
 struct wc_tail_drain {
