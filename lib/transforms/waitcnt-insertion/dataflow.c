@@ -388,7 +388,7 @@ struct reqctx {
 };
 
 #define for_each_queue(rc, c, q)                                                                   \
-	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
+	for (size_t qk_ = 0, qn_ = (rc)->s->q[c].n; qk_ < qn_; qk_++)                                 \
 		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
 			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
 
@@ -693,6 +693,7 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		req->flat[c] = false;
 	}
 	req->has_flat = df->has_flat;
+	req->any = false;
 	for (int c = 0; df->has_flat && c < ST_NUM_COUNTERS; c++)
 		for (size_t k = 0; k < s->q[c].n; k++)
 			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
@@ -887,7 +888,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	if (rec)
 		record_reset(rec);
 	st_foreach_inst(b, i) {
-		if (st_wc_credit_wait(df, i, st, emit))
+		if ((df->facts[i->id] & F_WAIT) && st_wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
 			const struct wc_anchor *pa = NULL;
@@ -895,12 +896,16 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				pa = &plan_in->anchors.v[plan_in->slot[i->id]];
 			struct wc_required req;
 			bool explain = rec && rec->explain;
+			/* A counter neither planned nor needed here does nothing
+			 * below: most instructions have none. */
+			bool any = pa != NULL;
 			if (mode != WC_SIMULATE) {
 				why.n = 0;
 				st_wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
+				any |= req.any;
 			}
 			struct wc_anchor *a = NULL;
-			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+			for (int ci = 0; any && ci < ST_NUM_COUNTERS; ci++) {
 				enum st_counter c = (enum st_counter)ci;
 				int planned = pa ? pa->spec.cnt[c] : WC_UNUSED;
 				int want = mode == WC_SIMULATE ? WC_UNUSED : req.cnt[c];

@@ -82,11 +82,21 @@ void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
 uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
 /* The index of op's newest issue (any variant), or -1. */
 int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op);
-/* countFrom of the entry at index k (0 = oldest). */
-uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k);
+/* countFrom of the entry at index k (0 = oldest). Inline, as the next two:
+ * computeRequiredWaits asks them of every queue at every instruction. */
+static inline uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k)
+{
+	return q->clock - q->ops[k].stamp + 1;
+}
 /* countFrom of the newest op of the unknown region; 0 without one. */
-uint32_t st_wc_queue_unk_depth(const struct wc_queue *q);
-bool st_wc_queue_empty(const struct wc_queue *q);
+static inline uint32_t st_wc_queue_unk_depth(const struct wc_queue *q)
+{
+	return q->unk ? q->clock - q->unk_stamp + 1 : 0;
+}
+static inline bool st_wc_queue_empty(const struct wc_queue *q)
+{
+	return q->n == 0 && !q->unk;
+}
 /* Records an issued op (after the wait decision of its own instruction).
  * Returns true when an older op had to leave the list at the cap. */
 bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op);
@@ -384,6 +394,7 @@ struct wc_required {
 	/* A flat op may be in flight on the counter: every wait on it is 0. */
 	bool flat[ST_NUM_COUNTERS];
 	bool has_flat; /* the function has flat ops at all */
+	bool any;      /* some counter needs a wait */
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
@@ -432,6 +443,7 @@ static inline void st_wc_tighten(struct wc_required *req, struct wc_why *why, ui
 		w = 0;
 	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
 		req->cnt[c] = w;
+	req->any = true;
 	if (why) {
 		x.value = w;
 		st_vec_push(why, x);
