@@ -597,7 +597,11 @@ void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, boo
                             bool include_pseudo)
 {
 	st_assert(cfg->func == f && cfg->nblocks == f->blocks.n);
-	if (clear_existing)
+	/* Without chains there is nothing to clear: every `du` is NULL (or a
+	 * stale one of an erased instruction), and collect gives every
+	 * instruction its record; a walk writing each instruction is a cache
+	 * miss per instruction on a large kernel. */
+	if (clear_existing && f->chains)
 		clear_chains(f);
 	st_assert(!f->chains);
 	struct builder bd = {.f = f, .cfg = cfg, .include_pseudo = include_pseudo};

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stinkytofu/annotations.h"
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
@@ -98,6 +99,7 @@ static uint64_t write_mask(const struct st_inst *i)
 struct attr_tokens {
 	int n; /* st_inst_memtoken_ids: -1 without mod.memtoken */
 	uint32_t off;
+	bool loops_checked; /* st_inst_has_loop_annots asked of an instruction with the list */
 };
 struct token_builder {
 	struct wc_dataflow *df;
@@ -136,11 +138,17 @@ static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
 		if (added) {
 			uint32_t off = (uint32_t)tb->pool.n;
 			int n = st_inst_memtoken_ids(i, &tb->pool);
-			st_vec_push(&tb->lists, ((struct attr_tokens){n, off}));
+			st_vec_push(&tb->lists, ((struct attr_tokens){n, off, false}));
 			/* st_map_slot's pointer is valid until the next addition. */
 			*slot = tb->lists.n;
 		}
-		const struct attr_tokens *at = &tb->lists.v[*slot - 1];
+		struct attr_tokens *at = &tb->lists.v[*slot - 1];
+		/* Whether the function has loop annotations (st_wc_loops_init),
+		 * asked once per distinct list. */
+		if (i->kind == ST_ITEM_INST && !at->loops_checked) {
+			at->loops_checked = true;
+			tb->df->loops_annotated |= st_inst_has_loop_annots(i);
+		}
 		if (at->n >= 0) {
 			tb->tagged = true;
 			st_vec_reserve(&tb->ids, (size_t)at->n);

@@ -319,6 +319,7 @@ struct wc_dataflow {
 	bool stores_on_loadcnt;
 	bool has_flat; /* the function has flat ops (which also count on DS) */
 	bool binds_next; /* an s_delay_alu or s_clause binds instructions to the one before (emit.c) */
+	bool loops_annotated; /* an instruction carries loop annotations (st_wc_loops_init decodes them) */
 	bool unknown_ops; /* callable or calls: unknown ops in flight at entry / after calls */
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
