@@ -16,31 +16,6 @@
 #include "stinkytofu/isa.h"
 #include "stinkytofu/pass.h"
 
-/* st_inst_memtokens, remembered per attribute list: instructions share their
- * lists (ir.h), and a kernel has few, so most lookups of mod.memtoken by name
- * are one compare here. Direct-mapped by the list's address. */
-enum { MEMTOKEN_CACHE = 64 };
-struct memtoken_cache {
-	const struct st_attr *attrs[MEMTOKEN_CACHE];
-	uint16_t nattrs[MEMTOKEN_CACHE];
-	int n[MEMTOKEN_CACHE];
-	const struct st_value *tokens[MEMTOKEN_CACHE];
-};
-
-static int memtokens(struct memtoken_cache *c, const struct st_inst *i, const struct st_value **tokens)
-{
-	if (!i->nattrs)
-		return -1;
-	size_t h = st_hash_ptr(i->attrs) & (MEMTOKEN_CACHE - 1);
-	if (c->attrs[h] != i->attrs || c->nattrs[h] != i->nattrs) {
-		c->n[h] = st_inst_memtokens(i, &c->tokens[h]);
-		c->attrs[h] = i->attrs;
-		c->nattrs[h] = i->nattrs;
-	}
-	*tokens = c->tokens[h];
-	return c->n[h];
-}
-
 /* The LDS operations whose tagging must agree within a block. Barriers are
  * fences, not LDS accesses: an untagged barrier is the conservative "fences
  * every token" and may sit among tagged operations. */
@@ -51,7 +26,7 @@ static bool is_lds_op(const struct st_inst *i)
 
 /* Reports the first block-level mix of tagged and untagged LDS operations;
  * returns false when there is one. */
-static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b, struct memtoken_cache *mc)
+static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b, struct st_memtoken_cache *mc)
 {
 	const struct st_inst *first = NULL;
 	bool first_tagged = false;
@@ -59,7 +34,7 @@ static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *
 		if (!is_lds_op(i))
 			continue;
 		const struct st_value *tokens;
-		bool tagged = memtokens(mc, i, &tokens) >= 0;
+		bool tagged = st_inst_memtokens_cached(mc, i, &tokens) >= 0;
 		if (!first) {
 			first = i;
 			first_tagged = tagged;
@@ -79,7 +54,7 @@ static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *
 
 /* Adds LDS<t> for each token of `i` to its destinations and/or sources;
  * returns the number of operands added. */
-static int64_t tag(struct st_module *m, struct st_inst *i, struct memtoken_cache *mc)
+static int64_t tag(struct st_module *m, struct st_inst *i, struct st_memtoken_cache *mc)
 {
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
@@ -88,7 +63,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i, struct memtoken_cache
 	 * tagged instruction, and the attribute's location looked up only when
 	 * an operand is added (a second run adds none). */
 	const struct st_value *tokens;
-	int n = memtokens(mc, i, &tokens);
+	int n = st_inst_memtokens_cached(mc, i, &tokens);
 	const struct st_attr *attr = NULL;
 	int64_t added = 0;
 	for (int k = 0; k < n; k++) {
@@ -120,7 +95,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i, struct memtoken_cache
 
 static bool tag_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *added)
 {
-	struct memtoken_cache mc = {0};
+	struct st_memtoken_cache mc = {0};
 	for (size_t bi = 0; bi < f->blocks.n; bi++)
 		if (!mask || mask[bi])
 			st_foreach_inst(f->blocks.v[bi], i)
@@ -132,7 +107,7 @@ static bool run(struct st_pass_ctx *ctx)
 {
 	struct st_module *m = ctx->module;
 	bool ok = true;
-	struct memtoken_cache mc = {0};
+	struct st_memtoken_cache mc = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
 			ok &= check_block_tagging(ctx, m->funcs.v[fi]->blocks.v[bi], &mc);

@@ -169,11 +169,12 @@ static bool check_prerequisite(struct st_pass_ctx *ctx)
 	const struct st_inst *first = NULL;
 	uint32_t token = 0;
 	size_t n = 0;
+	struct st_memtoken_cache mc = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
 			st_foreach_inst(m->funcs.v[fi]->blocks.v[bi], i) {
 				uint32_t t;
-				if (st_inst_lds_token_missing(i, &t) && n++ == 0) {
+				if (st_inst_lds_token_missing_cached(&mc, i, &t) && n++ == 0) {
 					first = i;
 					token = t;
 				}
