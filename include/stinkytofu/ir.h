@@ -332,6 +332,20 @@ ST_API const struct st_attr *st_dict_field(const struct st_value *dict, const ch
 /* mod.memtoken: number of tokens (the values in *tokens, borrowed), or -1 when
  * the instruction carries no mod.memtoken. */
 ST_API int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens);
+/* st_inst_memtokens remembered per attribute list: instructions share their
+ * lists, and a kernel has few, so a pass that asks it of every instruction
+ * keeps one of these (zero-initialised) and mostly compares one address.
+ * Direct-mapped by the list's address; valid while no list is changed in
+ * place. */
+enum { ST_MEMTOKEN_CACHE = 64 };
+struct st_memtoken_cache {
+	const struct st_attr *attrs[ST_MEMTOKEN_CACHE];
+	uint16_t nattrs[ST_MEMTOKEN_CACHE];
+	int n[ST_MEMTOKEN_CACHE];
+	const struct st_value *tokens[ST_MEMTOKEN_CACHE];
+};
+ST_API int st_inst_memtokens_cached(struct st_memtoken_cache *c, const struct st_inst *i,
+                                    const struct st_value **tokens);
 /* Whether a mod.memtoken element is a token id (an integer in
  * 0..ST_MAX_REG_INDEX), and which. */
 ST_API bool st_memtoken_id(const struct st_value *v, uint32_t *id);
@@ -425,6 +439,8 @@ ST_API bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, b
 /* A token of i's mod.memtoken whose LDS<t> operand is missing (in *token),
  * i.e. StinkyBuildImplicitDependencyPass has not run over i. */
 ST_API bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token);
+/* The same, with i's mod.memtoken looked up through a cache (above). */
+ST_API bool st_inst_lds_token_missing_cached(struct st_memtoken_cache *c, const struct st_inst *i, uint32_t *token);
 /* Whether ops[0..n) hold the pseudo-register LDS<token>. */
 ST_API bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token);
 /* How many instructions after i it describes (s_delay_alu 1, s_clause N

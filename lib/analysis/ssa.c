@@ -97,7 +97,7 @@ static uint32_t new_key(struct builder *bd, enum st_regclass cls, uint64_t index
 	return (uint32_t)bd->map.n++;
 }
 
-static uint32_t key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
+static uint32_t new_key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
 {
 	struct keymap *m = &bd->map;
 	if (index < DIRECT_KEYS) {
@@ -113,6 +113,16 @@ static uint32_t key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
 	if (added)
 		*id = new_key(bd, cls, index);
 	return (uint32_t)*id;
+}
+
+/* The key of (cls, index): a low index already seen is one load, inline,
+ * since collect and rename ask this of every DWORD of every operand. */
+static inline uint32_t key_id(struct builder *bd, enum st_regclass cls, uint64_t index)
+{
+	const uint32_t *direct = index < DIRECT_KEYS ? bd->map.direct[cls] : NULL;
+	if (direct && direct[index])
+		return direct[index] - 1;
+	return new_key_id(bd, cls, index);
 }
 
 /* Whether a register operand takes part in the chains. */
@@ -587,7 +597,11 @@ void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, boo
                             bool include_pseudo)
 {
 	st_assert(cfg->func == f && cfg->nblocks == f->blocks.n);
-	if (clear_existing)
+	/* Without chains there is nothing to clear: every `du` is NULL (or a
+	 * stale one of an erased instruction), and collect gives every
+	 * instruction its record; a walk writing each instruction is a cache
+	 * miss per instruction on a large kernel. */
+	if (clear_existing && f->chains)
 		clear_chains(f);
 	st_assert(!f->chains);
 	struct builder bd = {.f = f, .cfg = cfg, .include_pseudo = include_pseudo};

@@ -532,6 +532,20 @@ int st_inst_memtokens(const struct st_inst *i, const struct st_value **tokens)
 	return (int)f->value.nelems;
 }
 
+int st_inst_memtokens_cached(struct st_memtoken_cache *c, const struct st_inst *i, const struct st_value **tokens)
+{
+	if (!i->nattrs)
+		return -1;
+	size_t h = st_hash_ptr(i->attrs) & (ST_MEMTOKEN_CACHE - 1);
+	if (c->attrs[h] != i->attrs || c->nattrs[h] != i->nattrs) {
+		c->n[h] = st_inst_memtokens(i, &c->tokens[h]);
+		c->attrs[h] = i->attrs;
+		c->nattrs[h] = i->nattrs;
+	}
+	*tokens = c->tokens[h];
+	return c->n[h];
+}
+
 bool st_memtoken_id(const struct st_value *v, uint32_t *id)
 {
 	if ((v->kind != ST_VAL_INT && v->kind != ST_VAL_HEX) || v->i < 0 || v->i > (int64_t)ST_MAX_REG_INDEX)

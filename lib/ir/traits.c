@@ -409,7 +409,7 @@ bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t tok
 	return false;
 }
 
-bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
+static bool lds_token_missing(const struct st_inst *i, struct st_memtoken_cache *c, uint32_t *token)
 {
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
@@ -417,7 +417,7 @@ bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
 	/* The ids as st_inst_memtoken_ids reads them, without collecting them:
 	 * the wait pass asks this of every instruction. */
 	const struct st_value *tokens;
-	int n = st_inst_memtokens(i, &tokens);
+	int n = c ? st_inst_memtokens_cached(c, i, &tokens) : st_inst_memtokens(i, &tokens);
 	for (int k = 0; k < n; k++) {
 		uint32_t t;
 		if (!st_memtoken_id(&tokens[k], &t))
@@ -429,4 +429,14 @@ bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
 		}
 	}
 	return false;
+}
+
+bool st_inst_lds_token_missing(const struct st_inst *i, uint32_t *token)
+{
+	return lds_token_missing(i, NULL, token);
+}
+
+bool st_inst_lds_token_missing_cached(struct st_memtoken_cache *c, const struct st_inst *i, uint32_t *token)
+{
+	return lds_token_missing(i, c, token);
 }

@@ -26,7 +26,7 @@ static bool is_lds_op(const struct st_inst *i)
 
 /* Reports the first block-level mix of tagged and untagged LDS operations;
  * returns false when there is one. */
-static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b)
+static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *b, struct st_memtoken_cache *mc)
 {
 	const struct st_inst *first = NULL;
 	bool first_tagged = false;
@@ -34,7 +34,7 @@ static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *
 		if (!is_lds_op(i))
 			continue;
 		const struct st_value *tokens;
-		bool tagged = st_inst_memtokens(i, &tokens) >= 0;
+		bool tagged = st_inst_memtokens_cached(mc, i, &tokens) >= 0;
 		if (!first) {
 			first = i;
 			first_tagged = tagged;
@@ -54,7 +54,7 @@ static bool check_block_tagging(struct st_pass_ctx *ctx, const struct st_block *
 
 /* Adds LDS<t> for each token of `i` to its destinations and/or sources;
  * returns the number of operands added. */
-static int64_t tag(struct st_module *m, struct st_inst *i)
+static int64_t tag(struct st_module *m, struct st_inst *i, struct st_memtoken_cache *mc)
 {
 	bool to_dsts, to_srcs;
 	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
@@ -63,7 +63,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 	 * tagged instruction, and the attribute's location looked up only when
 	 * an operand is added (a second run adds none). */
 	const struct st_value *tokens;
-	int n = st_inst_memtokens(i, &tokens);
+	int n = st_inst_memtokens_cached(mc, i, &tokens);
 	const struct st_attr *attr = NULL;
 	int64_t added = 0;
 	for (int k = 0; k < n; k++) {
@@ -95,10 +95,11 @@ static int64_t tag(struct st_module *m, struct st_inst *i)
 
 static bool tag_function(struct st_pass_ctx *ctx, struct st_function *f, const bool *mask, void *added)
 {
+	struct st_memtoken_cache mc = {0};
 	for (size_t bi = 0; bi < f->blocks.n; bi++)
 		if (!mask || mask[bi])
 			st_foreach_inst(f->blocks.v[bi], i)
-				*(int64_t *)added += tag(ctx->module, i);
+				*(int64_t *)added += tag(ctx->module, i, &mc);
 	return true;
 }
 
@@ -106,9 +107,10 @@ static bool run(struct st_pass_ctx *ctx)
 {
 	struct st_module *m = ctx->module;
 	bool ok = true;
+	struct st_memtoken_cache mc = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
-			ok &= check_block_tagging(ctx, m->funcs.v[fi]->blocks.v[bi]);
+			ok &= check_block_tagging(ctx, m->funcs.v[fi]->blocks.v[bi], &mc);
 	if (!ok)
 		return false;
 	int64_t added = 0;

@@ -60,6 +60,7 @@ static uint32_t intern(struct wc_loops *l, const uint32_t *w)
 	uint32_t v = st_index_put(&l->vars, (uint32_t)hash_words(w, l->width), same_var, &k, l->nvars);
 	if (v != l->nvars)
 		return v;
+	st_assert(l->nvars < UINT32_C(1) << 31); /* an origin keeps a variant in 31 bits */
 	st_vec_reserve(&l->words, l->words.n + l->width);
 	memcpy(l->words.v + l->words.n, w, l->width * sizeof *w);
 	l->words.n += l->width;
@@ -103,35 +104,12 @@ bool st_wc_is_trip_edge(const struct wc_dataflow *df, const struct st_block *p, 
 	       cfg->rpo_index[b->index] <= cfg->rpo_index[p->index];
 }
 
-/* Whether an instruction carries a loop annotation. Instructions share
- * attribute lists (ir.h), so a list already seen without one (in a small
- * cache by address) is not looked at again: a function without annotations
- * pays one name comparison per distinct list, not per attribute. */
-static bool any_loop_annots(const struct wc_dataflow *df)
-{
-	enum { SEEN = 64 };
-	const struct st_attr *seen[SEEN] = {0};
-	uint16_t seen_n[SEEN] = {0};
-	for (uint32_t k = 0; k < df->nitems; k++) {
-		const struct st_inst *i = df->insts[k];
-		if (i->kind != ST_ITEM_INST || !i->nattrs)
-			continue;
-		size_t h = st_hash_ptr(i->attrs) & (SEEN - 1);
-		if (seen[h] == i->attrs && seen_n[h] == i->nattrs)
-			continue;
-		if (st_inst_has_loop_annots(i))
-			return true;
-		seen[h] = i->attrs;
-		seen_n[h] = i->nattrs;
-	}
-	return false;
-}
 
 bool st_wc_loops_init(struct wc_dataflow *df)
 {
 	struct wc_loops *l = &df->loops;
 	memset(l, 0, sizeof *l);
-	if (!any_loop_annots(df))
+	if (!df->loops_annotated) /* found while the dataflow numbered the instructions */
 		return true;
 	struct st_diag_engine *diag = df->ctx ? df->ctx->diag : NULL;
 	l->of = st_xcalloc(df->nitems ? df->nitems : 1, sizeof *l->of);
@@ -322,7 +300,7 @@ static bool carried_overlaps(const struct st_loop_carried *lc, const struct wc_t
 {
 	if (!lc->tagged || !t->tagged)
 		return true;
-	struct wc_tokens a = {true, true, 0, lc->ntokens, lc->tokens};
+	struct wc_tokens a = {.tagged = true, .n = lc->ntokens, .ids = lc->tokens};
 	for (uint32_t k = 0; k < lc->ntokens; k++)
 		a.mask |= (uint64_t)1 << (lc->tokens[k] % 64);
 	return st_wc_tokens_overlap(&a, t);

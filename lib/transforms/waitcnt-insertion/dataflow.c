@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stinkytofu/annotations.h"
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
@@ -91,6 +92,99 @@ static uint64_t write_mask(const struct st_inst *i)
 	return m;
 }
 
+/* The token sets of one function as they are built: the distinct sets by
+ * their contents, and the mod.memtoken ids of each distinct attribute list
+ * (lists are shared between instructions, so most lookups of the attribute
+ * by name are answered here). */
+struct attr_tokens {
+	int n; /* st_inst_memtoken_ids: -1 without mod.memtoken */
+	uint32_t off;
+	bool loops_checked; /* st_inst_has_loop_annots asked of an instruction with the list */
+};
+struct token_builder {
+	struct wc_dataflow *df;
+	struct st_index sets;
+	struct st_map by_attrs;            /* (list, count) -> index into `lists` + 1 */
+	ST_VEC(struct attr_tokens) lists;
+	struct st_u32vec pool;             /* the lists' ids */
+	struct st_u32vec ids;              /* the instruction's ids, being built */
+	bool tagged;
+};
+
+static uint32_t hash_ids(bool tagged, const uint32_t *v, uint32_t n)
+{
+	uint64_t h = tagged;
+	for (uint32_t k = 0; k < n; k++)
+		h = st_hash64(h * 31 + v[k] + 1);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static bool same_set(const void *cx, uint32_t idx)
+{
+	const struct token_builder *tb = cx;
+	const struct wc_tokens *t = &tb->df->token_sets.v[idx];
+	return t->tagged == tb->tagged && t->n == tb->ids.n && (!t->n || !memcmp(t->ids, tb->ids.v, t->n * sizeof *t->ids));
+}
+
+/* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands,
+ * as the index of its set. */
+static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
+{
+	tb->ids.n = 0;
+	tb->tagged = false;
+	if (i->nattrs) {
+		bool added;
+		uint64_t *slot = st_map_slot(&tb->by_attrs, st_ptr_key(i->attrs) | (uint64_t)i->nattrs << 48, &added);
+		if (added) {
+			uint32_t off = (uint32_t)tb->pool.n;
+			int n = st_inst_memtoken_ids(i, &tb->pool);
+			st_vec_push(&tb->lists, ((struct attr_tokens){n, off, false}));
+			/* st_map_slot's pointer is valid until the next addition. */
+			*slot = tb->lists.n;
+		}
+		struct attr_tokens *at = &tb->lists.v[*slot - 1];
+		/* Whether the function has loop annotations (st_wc_loops_init),
+		 * asked once per distinct list. */
+		if (i->kind == ST_ITEM_INST && !at->loops_checked) {
+			at->loops_checked = true;
+			tb->df->loops_annotated |= st_inst_has_loop_annots(i);
+		}
+		if (at->n >= 0) {
+			tb->tagged = true;
+			st_vec_reserve(&tb->ids, (size_t)at->n);
+			memcpy(tb->ids.v, tb->pool.v + at->off, (size_t)at->n * sizeof *tb->ids.v);
+			tb->ids.n = (size_t)at->n;
+		}
+	}
+	for (int side = 0; side < 2; side++) {
+		const struct st_operand *ops = side ? i->srcs : i->dsts;
+		uint32_t nops = side ? i->nsrcs : i->ndsts;
+		for (uint32_t k = 0; k < nops; k++) {
+			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
+				continue;
+			tb->tagged = true;
+			for (uint32_t r = 0; r < ops[k].reg.count; r++)
+				st_vec_push(&tb->ids, ops[k].reg.index + r);
+		}
+	}
+	if (!tb->tagged)
+		return 0;
+	tb->ids.n = st_wc_sort_unique(tb->ids.v, (uint32_t)tb->ids.n);
+	struct wc_dataflow *df = tb->df;
+	uint32_t h = hash_ids(true, tb->ids.v, (uint32_t)tb->ids.n);
+	uint32_t idx = st_index_put(&tb->sets, h, same_set, tb, (uint32_t)df->token_sets.n);
+	if (idx == df->token_sets.n) {
+		struct wc_tokens t = {.tagged = true, .n = (uint32_t)tb->ids.n};
+		t.ids = st_xmalloc((t.n ? t.n : 1) * sizeof *t.ids);
+		if (t.n)
+			memcpy(t.ids, tb->ids.v, t.n * sizeof *t.ids);
+		for (uint32_t k = 0; k < t.n; k++)
+			t.mask |= (uint64_t)1 << (t.ids[k] % 64);
+		st_vec_push(&df->token_sets, t);
+	}
+	return idx;
+}
+
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
@@ -129,7 +223,9 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 			phi->id = id;
 			df->insts[id++] = phi;
 		}
-	df->tokens = st_xcalloc(df->ninst ? df->ninst : 1, sizeof *df->tokens);
+	df->tokset = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->tokset);
+	struct token_builder tb = {.df = df};
+	st_vec_push(&df->token_sets, ((struct wc_tokens){0})); /* set 0: untagged */
 	df->writes = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->writes);
 	df->counter = st_xmalloc(df->ninst ? df->ninst : 1);
 	df->facts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->facts);
@@ -137,10 +233,16 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 		df->writes[k] = write_mask(df->insts[k]);
 		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
 		df->facts[k] = facts_of(df->insts[k]);
+		df->tokset[k] = token_set(&tb, df->insts[k]);
 		df->has_flat |= st_inst_is_flat(df->insts[k]);
 		df->unknown_ops |= st_inst_is_call(df->insts[k]);
 		df->binds_next |= df->insts[k]->kind == ST_ITEM_INST && st_inst_bound_next(df->insts[k]);
 	}
+	st_index_free(&tb.sets);
+	st_map_free(&tb.by_attrs);
+	st_vec_free(&tb.lists);
+	st_vec_free(&tb.pool);
+	st_vec_free(&tb.ids);
 	df->phis = st_xcalloc(nphis ? nphis : 1, sizeof *df->phis);
 	df->phi_work.index = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.index);
 	df->phi_work.low = st_xcalloc(nphis ? nphis : 1, sizeof *df->phi_work.low);
@@ -162,8 +264,9 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	for (size_t b = 0; b < f->blocks.n; b++)
 		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++)
 			f->blocks.v[b]->phis.v[k]->id = df->saved_phi_ids[p++];
-	for (uint32_t k = 0; k < df->ninst; k++)
-		free(df->tokens[k].ids);
+	for (size_t k = 0; k < df->token_sets.n; k++)
+		free(df->token_sets.v[k].ids);
+	st_vec_free(&df->token_sets);
 	for (size_t k = 0; k < df->phi_sets.n; k++) {
 		for (int c = 0; c < ST_NUM_COUNTERS; c++)
 			free(df->phi_sets.v[k][c].v);
@@ -184,7 +287,7 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	free(df->processable);
 	free(df->phis);
 	free(df->drain_of);
-	free(df->tokens);
+	free(df->tokset);
 	free(df->writes);
 	free(df->counter);
 	free(df->facts);
@@ -192,6 +295,23 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 	st_wc_loops_free(&df->loops, df->nitems);
 	free(df->insts);
 	memset(df, 0, sizeof *df);
+}
+
+void st_wc_dataflow_release_states(struct wc_dataflow *df)
+{
+	for (size_t b = 0; b < df->func->blocks.n; b++) {
+		st_wc_state_free(&df->entry[b]);
+		st_wc_state_free(&df->exit[b]);
+	}
+}
+
+void st_wc_dataflow_remove_phis(struct wc_dataflow *df)
+{
+	/* The PHIs' numbering is the def-use analysis's, restored here for
+	 * nothing: they are gone. */
+	for (uint32_t k = df->nitems; k < df->ninst; k++)
+		df->insts[k] = NULL;
+	st_remove_phis(df->func);
 }
 
 void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn)
@@ -232,33 +352,9 @@ enum st_counter st_wc_counter_of(const struct wc_dataflow *df, const struct st_i
 	return counter_at(df, i->id);
 }
 
-/* The MemTokenData of an instruction: mod.memtoken ids and LDS<t> operands. */
-static const struct wc_tokens *tokens_at(struct wc_dataflow *df, uint32_t id)
+static inline const struct wc_tokens *tokens_at(const struct wc_dataflow *df, uint32_t id)
 {
-	struct wc_tokens *t = &df->tokens[id];
-	if (t->known)
-		return t;
-	t->known = true;
-	const struct st_inst *i = df->insts[id];
-	struct st_u32vec ids = {0};
-	if (st_inst_memtoken_ids(i, &ids) >= 0)
-		t->tagged = true;
-	for (int side = 0; side < 2; side++) {
-		const struct st_operand *ops = side ? i->srcs : i->dsts;
-		uint32_t nops = side ? i->nsrcs : i->ndsts;
-		for (uint32_t k = 0; k < nops; k++) {
-			if (ops[k].kind != ST_OPND_REG || ops[k].reg.cls != ST_REG_LDS)
-				continue;
-			t->tagged = true;
-			for (uint32_t r = 0; r < ops[k].reg.count; r++)
-				st_vec_push(&ids, ops[k].reg.index + r);
-		}
-	}
-	t->n = st_wc_sort_unique(ids.v, (uint32_t)ids.n);
-	t->ids = ids.v;
-	for (uint32_t k = 0; k < t->n; k++)
-		t->mask |= (uint64_t)1 << (t->ids[k] % 64);
-	return t;
+	return &df->token_sets.v[df->tokset[id]];
 }
 
 const struct wc_tokens *st_wc_tokens_of(struct wc_dataflow *df, const struct st_inst *i)
@@ -300,7 +396,7 @@ struct reqctx {
 };
 
 #define for_each_queue(rc, c, q)                                                                   \
-	for (size_t qk_ = 0; qk_ < (rc)->s->q[c].n; qk_++)                                            \
+	for (size_t qk_ = 0, qn_ = (rc)->s->q[c].n; qk_ < qn_; qk_++)                                 \
 		for (const struct wc_queue *q = &(rc)->s->q[c].v[qk_]; q; q = NULL)                        \
 			if ((rc)->only < 0 || (size_t)(rc)->only == qk_)
 
@@ -605,6 +701,7 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		req->flat[c] = false;
 	}
 	req->has_flat = df->has_flat;
+	req->any = false;
 	for (int c = 0; df->has_flat && c < ST_NUM_COUNTERS; c++)
 		for (size_t k = 0; k < s->q[c].n; k++)
 			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
@@ -716,10 +813,46 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
 
 /* transferBlock */
 
+/* What one transfer of a block records: its waits in program order, their
+ * reasons, and the first anchor per counter whose wait drains ops beyond the
+ * kMaxInFlight tracked ones. */
 struct record {
-	struct wc_plan *out;
+	ST_VEC(struct wc_anchor) anchors;
+	ST_VEC(struct wc_reason) reasons;
+	struct st_inst *overflow_at[ST_NUM_COUNTERS];
 	bool explain;
 };
+
+static void record_reset(struct record *rec)
+{
+	rec->anchors.n = 0;
+	rec->reasons.n = 0;
+	memset(rec->overflow_at, 0, sizeof rec->overflow_at);
+}
+
+static void record_free(struct record *rec)
+{
+	st_vec_free(&rec->anchors);
+	st_vec_free(&rec->reasons);
+}
+
+/* Appends a block's record to the plan (blocks in RPO, as one recording
+ * sweep visits them). */
+static void record_append(struct wc_dataflow *df, struct wc_plan *out, const struct record *rec)
+{
+	st_vec_reserve(&out->anchors, out->anchors.n + rec->anchors.n);
+	for (size_t k = 0; k < rec->anchors.n; k++) {
+		out->slot[rec->anchors.v[k].inst->id] = (int32_t)out->anchors.n;
+		out->anchors.v[out->anchors.n++] = rec->anchors.v[k];
+	}
+	st_vec_reserve(&out->reasons, out->reasons.n + rec->reasons.n);
+	if (rec->reasons.n)
+		memcpy(out->reasons.v + out->reasons.n, rec->reasons.v, rec->reasons.n * sizeof *rec->reasons.v);
+	out->reasons.n += rec->reasons.n;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		if (!df->overflow_at[c])
+			df->overflow_at[c] = rec->overflow_at[c];
+}
 
 /* Field by field: the padding of a struct wc_origin built as a compound
  * literal is not initialised. */
@@ -728,7 +861,7 @@ static bool same_origin(const struct wc_origin *a, const struct wc_origin *b)
 	return a->pred == b->pred && a->var == b->var && a->known_var == b->known_var && a->access == b->access;
 }
 
-static void record_reasons(struct wc_plan *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
+static void record_reasons(struct record *out, struct st_inst *inst, enum st_counter c, const struct wc_why *why)
 {
 	for (size_t k = 0; k < why->n; k++) {
 		if (why->v[k].counter != c)
@@ -760,8 +893,10 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	bool plan_here = df->processable[b->index];
 	bool follow_plan = mode == WC_SIMULATE || mode == WC_REFINE;
 	struct wc_why why = {0};
+	if (rec)
+		record_reset(rec);
 	st_foreach_inst(b, i) {
-		if (st_wc_credit_wait(df, i, st, emit))
+		if ((df->facts[i->id] & F_WAIT) && st_wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
 			const struct wc_anchor *pa = NULL;
@@ -769,12 +904,16 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				pa = &plan_in->anchors.v[plan_in->slot[i->id]];
 			struct wc_required req;
 			bool explain = rec && rec->explain;
+			/* A counter neither planned nor needed here does nothing
+			 * below: most instructions have none. */
+			bool any = pa != NULL;
 			if (mode != WC_SIMULATE) {
 				why.n = 0;
 				st_wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
+				any |= req.any;
 			}
 			struct wc_anchor *a = NULL;
-			for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
+			for (int ci = 0; any && ci < ST_NUM_COUNTERS; ci++) {
 				enum st_counter c = (enum st_counter)ci;
 				int planned = pa ? pa->spec.cnt[c] : WC_UNUSED;
 				int want = mode == WC_SIMULATE ? WC_UNUSED : req.cnt[c];
@@ -808,17 +947,23 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 				}
 				if (!rec || want == WC_UNUSED)
 					continue;
-				if (req.beyond_cap[c] && mode != WC_ZERO && !df->overflow_at[c])
-					df->overflow_at[c] = i;
-				if (!a)
-					a = st_wc_plan_anchor(rec->out, i, true);
+				if (req.beyond_cap[c] && mode != WC_ZERO && !rec->overflow_at[c])
+					rec->overflow_at[c] = i;
+				if (!a) {
+					struct wc_anchor fresh = {.inst = i};
+					st_wc_spec_clear(&fresh.spec);
+					for (int x = 0; x < ST_NUM_COUNTERS; x++)
+						fresh.relaxed_from[x] = WC_UNUSED;
+					st_vec_push(&rec->anchors, fresh);
+					a = &st_vec_last(&rec->anchors);
+				}
 				a->spec.cnt[c] = want;
 				if (kept_plan && (pa->relaxed & (1u << c))) {
 					a->relaxed |= 1u << c;
 					a->relaxed_from[c] = pa->relaxed_from[c];
 				}
 				if (explain)
-					record_reasons(rec->out, i, c, &why);
+					record_reasons(rec, i, c, &why);
 			}
 		}
 		st_wc_issue(df, st, i, emit);
@@ -862,7 +1007,8 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 
 /* solve */
 
-bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in)
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in, struct wc_plan *out,
+                 bool explain)
 {
 	const struct st_cfg *cfg = df->cfg;
 	size_t nb = df->func->blocks.n;
@@ -881,6 +1027,11 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	df->converged = false;
 	df->sweeps = 0;
 	bool accumulate = df->loops.any && (mode == WC_SOLVE || mode == WC_ZERO);
+	/* Each block's last transfer ran from its final entry state: what it
+	 * records is what a recording sweep over the converged states would. */
+	struct record *recs = out ? st_xcalloc(nb ? nb : 1, sizeof *recs) : NULL;
+	for (size_t b = 0; recs && b < nb; b++)
+		recs[b].explain = explain;
 	for (unsigned sweep = 0; sweep < cap; sweep++) {
 		bool changed = false;
 		for (size_t r = 0; r < cfg->nblocks; r++) {
@@ -901,7 +1052,7 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 				continue; /* same entry, same exit */
 			st_wc_state_copy(&df->entry[b->index], &in);
 			st_wc_state_copy(&st, &in);
-			transfer_block(df, b, &st, mode, plan_in, NULL);
+			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL);
 			if (sweep == 0 || !st_wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				st_wc_state_copy(&df->exit[b->index], &st);
@@ -918,6 +1069,19 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	st_wc_state_free(&in);
 	st_wc_state_free(&st);
 	free(dirty);
+	if (recs && df->converged) {
+		st_wc_plan_free(out);
+		st_wc_plan_init(out, df->ninst);
+		memset(df->overflow_at, 0, sizeof df->overflow_at);
+		for (size_t r = 0; r < cfg->nblocks; r++) {
+			struct record *rec = &recs[cfg->rpo[r]->index];
+			record_append(df, out, rec);
+			record_free(rec);
+		}
+	}
+	for (size_t b = 0; recs && b < nb; b++)
+		record_free(&recs[b]);
+	free(recs);
 	return df->converged;
 }
 
@@ -930,13 +1094,15 @@ void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const str
 	st_wc_plan_init(out, df->ninst);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 	memset(df->refine_dropped, 0, sizeof df->refine_dropped);
-	struct record rec = {out, explain};
+	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
 		st_wc_state_copy(&st, &df->entry[b->index]);
 		transfer_block(df, b, &st, mode, plan_in, &rec);
+		record_append(df, out, &rec);
 	}
+	record_free(&rec);
 	st_wc_state_free(&st);
 	if (mode == WC_REFINE) {
 		for (size_t k = 0; k < plan_in->drains.n; k++)
@@ -953,7 +1119,7 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 	st_wc_plan_init(out, df->ninst);
 	out->cap_hit = true;
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
-	struct record rec = {out, explain};
+	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
@@ -967,7 +1133,9 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 				st_wc_queue_set_unknown(q);
 		}
 		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
+		record_append(df, out, &rec);
 	}
+	record_free(&rec);
 	st_wc_state_free(&st);
 	memset(df->overflow_at, 0, sizeof df->overflow_at);
 }

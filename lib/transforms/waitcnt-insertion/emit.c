@@ -217,11 +217,18 @@ void st_wc_emit_waits(struct wc_dataflow *df, const struct wc_plan *plan, bool e
 	size_t nslots = plan->anchors.n;
 	size_t *rfirst = st_xmalloc((nslots ? nslots : 1) * sizeof *rfirst);
 	size_t *rcount = st_xcalloc(nslots ? nslots : 1, sizeof *rcount);
+	/* An anchor's reasons follow each other: its slot is looked up once
+	 * (through the instruction, a cache miss on a large kernel). */
+	const struct st_inst *last = NULL;
+	int32_t s = -1;
 	for (size_t k = 0; k < plan->reasons.n; k++) {
 		const struct wc_reason *r = &plan->reasons.v[k];
 		if (!r->anchor)
 			continue;
-		int32_t s = plan->slot[r->anchor->id];
+		if (r->anchor != last) {
+			last = r->anchor;
+			s = plan->slot[last->id];
+		}
 		st_assert(s >= 0);
 		if (!rcount[s])
 			rfirst[s] = k;

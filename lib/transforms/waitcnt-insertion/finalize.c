@@ -73,7 +73,7 @@ void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sw
 				continue;
 			st_wc_plan_copy_waits(&trial, plan);
 			trial.anchors.v[k].spec.cnt[c] = WC_UNUSED;
-			bool ok = st_wc_solve(df, WC_SIMULATE, &trial);
+			bool ok = st_wc_solve(df, WC_SIMULATE, &trial, NULL, false);
 			*sweeps += df->sweeps;
 			if (!ok)
 				continue;
@@ -88,26 +88,20 @@ void st_wc_prune_plan(struct wc_dataflow *df, struct wc_plan *plan, unsigned *sw
 
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps)
 {
-	struct wc_plan cur = {0};
-	st_wc_plan_copy_waits(&cur, plan);
 	/* With loop annotations a round drops at most one wait per counter. */
 	int rounds = df->loops.any ? FINALIZE_ROUNDS_ANNOTATED : FINALIZE_ROUNDS;
 	for (int round = 0; round < rounds; round++) {
-		bool ok = st_wc_solve(df, WC_SIMULATE, &cur);
+		bool ok = st_wc_solve(df, WC_SIMULATE, plan, NULL, false);
 		*sweeps += df->sweeps;
 		if (!ok)
 			break;
 		struct wc_plan next = {0};
-		st_wc_materialize_plan(df, WC_REFINE, &cur, &next, explain);
-		bool same = st_wc_plan_same(&cur, &next);
-		st_wc_plan_free(&cur);
-		cur = next;
-		if (same) {
-			st_wc_plan_free(plan);
-			*plan = cur;
+		st_wc_materialize_plan(df, WC_REFINE, plan, &next, explain);
+		bool same = st_wc_plan_same(plan, &next);
+		st_wc_plan_free(plan);
+		*plan = next;
+		if (same)
 			return true;
-		}
 	}
-	st_wc_plan_free(&cur);
 	return false;
 }

@@ -66,18 +66,20 @@ static void decide(struct wc_dataflow *df, struct promo_walk *w, struct st_block
                    bool explain)
 {
 	size_t nq = live->q[0].n;
-	struct wc_required *at = st_xmalloc(nq * sizeof *at);
-	struct wc_required *ex = st_xmalloc(nq * sizeof *ex);
-	/* perPredRequiredWait: the anchor on each path alone. */
-	for (size_t k = 0; k < nq; k++) {
-		st_wc_compute_required_waits(df, anchor, live, (int)k, &at[k], NULL);
-		st_wc_compute_required_waits(df, anchor, entry, (int)k, &ex[k], NULL);
-	}
+	/* perPredRequiredWait: the anchor on each path alone, here (at) and at
+	 * the join's entry (ex), each computed when first asked: most anchors
+	 * relax nothing, and many have no in-order wait to relax. */
+	struct wc_required *at = NULL, *ex = NULL;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
 		int cur = spec->cnt[c];
 		if (cur == WC_UNUSED || !st_counter_in_order(c))
 			continue; /* out of order (KM): every requirement is 0 */
+		if (!at) {
+			at = st_xmalloc(nq * sizeof *at);
+			for (size_t k = 0; k < nq; k++)
+				st_wc_compute_required_waits(df, anchor, live, (int)k, &at[k], NULL);
+		}
 		int max_corr = -1, min_uncorr = -1;
 		for (size_t k = 0; k < nq; k++) {
 			int r = at[k].cnt[c];
@@ -95,6 +97,11 @@ static void decide(struct wc_dataflow *df, struct promo_walk *w, struct st_block
 		int relaxed = min_uncorr >= 0 && min_uncorr < max_corr ? min_uncorr : max_corr;
 		if (relaxed <= cur)
 			continue;
+		if (!ex) {
+			ex = st_xmalloc(nq * sizeof *ex);
+			for (size_t k = 0; k < nq; k++)
+				st_wc_compute_required_waits(df, anchor, entry, (int)k, &ex[k], NULL);
+		}
 		/* Every shallower correctable path must be drained at its tail;
 		 * give up if a path's need comes from ops issued in the join. */
 		size_t first = w->drains.n;
@@ -176,8 +183,10 @@ static bool rewrite(void *vctx, struct wc_plan *plan, struct wc_dataflow *df, st
 			struct wc_anchor *a = st_wc_plan_anchor(plan, d->anchor, false);
 			st_assert(a);
 			a->spec.cnt[d->counter] = d->to;
-			if (!(a->relaxed & (1u << d->counter)))
-				a->relaxed_from[d->counter] = d->from;
+			if (!(a->relaxed & (1u << d->counter))) {
+				st_assert(d->from >= WC_UNUSED && d->from <= INT8_MAX);
+				a->relaxed_from[d->counter] = (int8_t)d->from;
+			}
 			a->relaxed |= 1u << d->counter;
 			if (d->anchor != last)
 				stats->relaxed_anchors++;

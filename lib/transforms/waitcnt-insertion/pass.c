@@ -65,24 +65,23 @@ static bool tensor_raw_needs_wait(const struct wc_dataflow *df, const struct st_
 	return st_inst_is_lds_fence(i) || df->num_waves == 1;
 }
 
-/* The solved plan again, with its reasons: without loop annotations the
- * solve is deterministic (no variants are interned), so the fallback's
- * reasons need not be kept beside finalizePlan's, a plan's worth of memory
- * on a large kernel. What the last simulation left for emit (its queue-cap
- * diagnostics) is kept. */
-static void explain_solved(struct wc_dataflow *df, struct wc_plan *solved)
+/* The solved plan again (with its reasons when `explain`): without loop
+ * annotations the solve is deterministic (no variants are interned), so the
+ * fallback need not be kept beside finalizePlan's plan, a plan's worth of
+ * memory on a large kernel. What the last simulation left for emit (its
+ * queue-cap diagnostics) is kept. */
+static void solve_again(struct wc_dataflow *df, struct wc_plan *solved, bool explain)
 {
 	st_assert(!df->loops.any);
 	struct st_inst *overflow[ST_NUM_COUNTERS];
 	memcpy(overflow, df->overflow_at, sizeof overflow);
-	bool ok = st_wc_solve(df, WC_SOLVE, NULL);
+	bool ok = st_wc_solve(df, WC_SOLVE, NULL, solved, explain);
 	st_assert(ok);
-	st_wc_materialize_plan(df, WC_SOLVE, NULL, solved, true);
 	memcpy(df->overflow_at, overflow, sizeof overflow);
 }
 
 /* Returns false when the function's loop annotations are malformed. */
-static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg)
+static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const struct st_cfg *cfg, const bool *mask)
 {
 	/* The reasons of every wait are recorded: its provenance needs them. */
 	bool remarks = ctx->diag && ctx->diag->show_remarks, explain = true;
@@ -104,17 +103,18 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	st_wc_dataflow_set_raw_needs_wait(&df, ST_CNT_TENSOR, tensor_raw_needs_wait);
 
 	struct wc_plan plan = {0};
-	bool ok = st_wc_solve(&df, WC_SOLVE, NULL);
+	/* The solver's plan is sound on its own: the fallback of every later
+	 * stage. Without loop annotations it is solved again when needed
+	 * (solve_again) rather than kept, and its reasons recorded only then. */
+	struct wc_plan solved = {0};
+	bool again = !df.loops.any;
+	bool ok = st_wc_solve(&df, WC_SOLVE, NULL, again ? &plan : &solved, explain && !again);
 	unsigned sweeps = df.sweeps;
 	struct wc_promotion_stats ps = {.explain = explain};
 	if (ok) {
-		/* The solver's plan is sound on its own: the fallback of every
-		 * later stage. */
-		struct wc_plan solved = {0};
-		bool later = !df.loops.any; /* its reasons, when it is the plan (explain_solved) */
-		st_wc_materialize_plan(&df, WC_SOLVE, NULL, &solved, explain && !later);
 		/* finalizePlan records the reasons of the plan it returns. */
-		st_wc_plan_copy_waits(&plan, &solved);
+		if (!again)
+			st_wc_plan_copy_waits(&plan, &solved);
 		bool changed = false;
 		if (!ctx->opts[OPT_NO_PROMOTION].flag) {
 			struct wc_optimizer optimizers[] = {st_wc_shallow_pred_promotion(&ps)};
@@ -122,11 +122,15 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 				changed |= optimizers[k].rewrite(optimizers[k].ctx, &plan, &df, f);
 		}
 		if (!st_wc_finalize_plan(&df, &plan, explain, &sweeps)) {
-			st_wc_plan_copy(&plan, &solved);
+			if (again)
+				solve_again(&df, &plan, false);
+			else
+				st_wc_plan_copy_waits(&plan, &solved);
 			if (!changed || !st_wc_finalize_plan(&df, &plan, explain, &sweeps)) {
-				if (explain && later)
-					explain_solved(&df, &solved);
-				st_wc_plan_copy(&plan, &solved);
+				if (again)
+					solve_again(&df, &plan, explain);
+				else
+					st_wc_plan_copy(&plan, &solved);
 			}
 		}
 		st_wc_plan_free(&solved);
@@ -139,6 +143,14 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 		           cap == 1 ? "" : "s");
 		st_wc_zero_plan(&df, &plan, explain);
 	}
+	/* The plan is final: XCNT and emit read neither the dataflow's states
+	 * nor the def-use chains, which hold a large part of the memory on a
+	 * large kernel. Without --process-blocks every PHI goes (removePHIs), and
+	 * the chains with them; with it, st_remove_phis_in needs the chains
+	 * after the dataflow has restored the PHIs' numbering. */
+	st_wc_dataflow_release_states(&df);
+	if (!mask)
+		st_wc_dataflow_remove_phis(&df);
 	if (!ctx->opts[OPT_NO_XCNT].flag)
 		st_wc_xcnt_plan(&df, &plan);
 	st_wc_emit_waits(&df, &plan, remarks);
@@ -157,11 +169,12 @@ static bool check_prerequisite(struct st_pass_ctx *ctx)
 	const struct st_inst *first = NULL;
 	uint32_t token = 0;
 	size_t n = 0;
+	struct st_memtoken_cache mc = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++)
 		for (size_t bi = 0; bi < m->funcs.v[fi]->blocks.n; bi++)
 			st_foreach_inst(m->funcs.v[fi]->blocks.v[bi], i) {
 				uint32_t t;
-				if (st_inst_lds_token_missing(i, &t) && n++ == 0) {
+				if (st_inst_lds_token_missing_cached(&mc, i, &t) && n++ == 0) {
 					first = i;
 					token = t;
 				}
@@ -184,7 +197,7 @@ static bool insert_in_function(struct st_pass_ctx *ctx, struct st_function *f, c
 	struct st_cfg cfg;
 	st_cfg_build(&cfg, f);
 	st_build_use_def_chain(f, &cfg, true, true);
-	bool ok = run_function(ctx, f, &cfg);
+	bool ok = run_function(ctx, f, &cfg, mask);
 	st_remove_phis_in(f, mask);
 	st_cfg_free(&cfg);
 	return ok;

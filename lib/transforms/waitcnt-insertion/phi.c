@@ -16,7 +16,17 @@ uint32_t st_wc_sort_unique(uint32_t *v, uint32_t n)
 {
 	if (n < 2)
 		return n;
-	qsort(v, n, sizeof *v, cmp_u32);
+	if (n <= 16) {
+		/* An instruction's tokens: a few ids, mostly in order already. */
+		for (uint32_t k = 1; k < n; k++) {
+			uint32_t x = v[k], j = k;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+	} else {
+		qsort(v, n, sizeof *v, cmp_u32);
+	}
 	uint32_t m = 1;
 	for (uint32_t k = 1; k < n; k++)
 		if (v[k] != v[m - 1])

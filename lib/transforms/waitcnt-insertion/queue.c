@@ -82,21 +82,6 @@ void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src)
 	dst->n = src->n;
 }
 
-uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k)
-{
-	return q->clock - q->ops[k].stamp + 1;
-}
-
-uint32_t st_wc_queue_unk_depth(const struct wc_queue *q)
-{
-	return q->unk ? q->clock - q->unk_stamp + 1 : 0;
-}
-
-bool st_wc_queue_empty(const struct wc_queue *q)
-{
-	return q->n == 0 && !q->unk;
-}
-
 /* Index of (op, var), or of where it would be inserted (with *found false). */
 static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint32_t id, uint32_t var, bool *found)
 {
@@ -206,7 +191,8 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 			q->oldest = q->clock;
 	} else {
 		reserve(q, q->n + 1);
-		memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
+		if (k < q->n)
+			memmove(q->ops + k + 1, q->ops + k, (q->n - k) * sizeof *q->ops);
 		q->ops[k] = (struct wc_entry){op, q->clock, id, 0, flat, writes};
 		q->writes |= writes;
 		q->flat |= flat;
@@ -216,7 +202,7 @@ static bool append(struct wc_queue *q, struct st_inst *op, uint32_t id, uint64_t
 	/* kMaxInFlight: the oldest ops leave the list but not the analysis; the
 	 * unknown region keeps them so a dependency on one still waits (a wait of
 	 * at most 63 drains them, as the hardware counter saturates there). */
-	uint32_t dropped = drop_deeper(q, WC_MAX_IN_FLIGHT);
+	uint32_t dropped = q->clock - q->oldest + 1 > WC_MAX_IN_FLIGHT ? drop_deeper(q, WC_MAX_IN_FLIGHT) : 0;
 	if (dropped) {
 		if (!q->unk || dropped > q->unk_stamp)
 			q->unk_stamp = dropped;

@@ -82,11 +82,21 @@ void st_wc_queue_copy(struct wc_queue *dst, const struct wc_queue *src);
 uint32_t st_wc_queue_count_from(const struct wc_queue *q, const struct st_inst *op);
 /* The index of op's newest issue (any variant), or -1. */
 int64_t st_wc_queue_newest_of(const struct wc_queue *q, const struct st_inst *op);
-/* countFrom of the entry at index k (0 = oldest). */
-uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k);
+/* countFrom of the entry at index k (0 = oldest). Inline, as the next two:
+ * computeRequiredWaits asks them of every queue at every instruction. */
+static inline uint32_t st_wc_queue_depth(const struct wc_queue *q, uint32_t k)
+{
+	return q->clock - q->ops[k].stamp + 1;
+}
 /* countFrom of the newest op of the unknown region; 0 without one. */
-uint32_t st_wc_queue_unk_depth(const struct wc_queue *q);
-bool st_wc_queue_empty(const struct wc_queue *q);
+static inline uint32_t st_wc_queue_unk_depth(const struct wc_queue *q)
+{
+	return q->unk ? q->clock - q->unk_stamp + 1 : 0;
+}
+static inline bool st_wc_queue_empty(const struct wc_queue *q)
+{
+	return q->n == 0 && !q->unk;
+}
 /* Records an issued op (after the wait decision of its own instruction).
  * Returns true when an older op had to leave the list at the cap. */
 bool st_wc_queue_append(struct wc_queue *q, struct st_inst *op);
@@ -170,10 +180,10 @@ const char *st_wc_rule_name(enum wc_rule r);
 
 /* Where a drained op came from, for the provenance of a wait. */
 struct wc_origin {
-	struct st_block *pred; /* the predecessor its queue entered through (NULL: none) */
-	uint32_t var;          /* its variant (trips, ring deltas), when known_var */
-	bool known_var;
-	int32_t access;        /* the ring access that aliased, or -1 */
+	struct st_block *pred;  /* the predecessor its queue entered through (NULL: none) */
+	uint32_t var : 31;      /* its variant (trips, ring deltas), when known_var */
+	uint32_t known_var : 1; /* (in one word: a kernel's plan holds one origin per reason) */
+	int32_t access;         /* the ring access that aliased, or -1 */
 };
 
 struct wc_reason {
@@ -203,7 +213,7 @@ struct wc_anchor {
 	struct st_inst *inst;
 	struct wc_spec spec;
 	unsigned relaxed; /* bit c: counter c relaxed by ShallowPredPromotion */
-	int relaxed_from[ST_NUM_COUNTERS];
+	int8_t relaxed_from[ST_NUM_COUNTERS]; /* a planned wait: at most st_counter_max (6 bits) */
 };
 
 struct wc_tail_drain {
@@ -236,9 +246,9 @@ struct wc_tail_drain *st_wc_plan_drain(struct wc_plan *p, struct st_block *pred,
 const struct wc_tail_drain *st_wc_plan_find_drain(const struct wc_plan *p, const struct st_block *pred);
 void st_wc_plan_sort_drains(struct wc_plan *p);
 
-/* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands. */
+/* The tokens an instruction touches: mod.memtoken ids and LDS<t> operands.
+ * A kernel has few distinct sets: the dataflow keeps each once. */
 struct wc_tokens {
-	bool known;
 	bool tagged;    /* carries mod.memtoken or LDS<t> operands */
 	uint64_t mask;  /* bit (t % 64) for each token t */
 	uint32_t n;
@@ -309,6 +319,7 @@ struct wc_dataflow {
 	bool stores_on_loadcnt;
 	bool has_flat; /* the function has flat ops (which also count on DS) */
 	bool binds_next; /* an s_delay_alu or s_clause binds instructions to the one before (emit.c) */
+	bool loops_annotated; /* an instruction carries loop annotations (st_wc_loops_init decodes them) */
 	bool unknown_ops; /* callable or calls: unknown ops in flight at entry / after calls */
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
@@ -321,7 +332,8 @@ struct wc_dataflow {
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
 	uint16_t *facts;         /* ISA traits computeRequiredWaits asks (dataflow.c) */
-	struct wc_tokens *tokens;
+	uint32_t *tokset;        /* its token set: an index into token_sets */
+	ST_VEC(struct wc_tokens) token_sets; /* the distinct sets, each once (0: untagged) */
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
 	struct wc_phi_summary *phis; /* indexed by id - nitems */
 	struct wc_phi_work phi_work;
@@ -348,6 +360,13 @@ struct wc_dataflow {
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg);
 void st_wc_dataflow_free(struct wc_dataflow *df);
+/* Releases the DataflowResult (the entry and exit states of every block)
+ * once the plan is final: XCNT and emit walk the instructions alone. */
+void st_wc_dataflow_release_states(struct wc_dataflow *df);
+/* removePHIs over every block (st_remove_phis), with the def-use chains:
+ * the PHIs' ids no longer name an instruction (df->insts holds NULL there),
+ * and nothing may ask for sources or PHI summaries after it. */
+void st_wc_dataflow_remove_phis(struct wc_dataflow *df);
 void st_wc_dataflow_set_raw_needs_wait(struct wc_dataflow *df, enum st_counter c, wc_raw_needs_wait_fn fn);
 unsigned st_wc_dataflow_iteration_cap(const struct wc_dataflow *df);
 /* Indexes `plan`'s tail drains for mergeFromPredecessors (NULL: none). */
@@ -356,8 +375,12 @@ void st_wc_dataflow_index_drains(struct wc_dataflow *df, const struct wc_plan *p
 /* Analyze: the forward fixed point (solve) in `mode`, and materializePlan (a
  * recording sweep over the converged states). In WC_SIMULATE and WC_REFINE,
  * `plan_in` holds the planned waits and tail drains. Returns false when the
- * cap was hit. */
-bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in);
+ * cap was hit. With `out`, a converged solve also gives materializePlan's
+ * plan in that mode (with the reasons when `explain`): the last transfer of
+ * each block ran from its final entry state, so what it recorded is what the
+ * recording sweep would record, and that sweep is not run. */
+bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in, struct wc_plan *out,
+                 bool explain);
 void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan *plan_in,
                          struct wc_plan *out, bool explain);
 /* The all-zero fallback: every anchor that could need a wait from an unknown
@@ -372,6 +395,7 @@ struct wc_required {
 	/* A flat op may be in flight on the counter: every wait on it is 0. */
 	bool flat[ST_NUM_COUNTERS];
 	bool has_flat; /* the function has flat ops at all */
+	bool any;      /* some counter needs a wait */
 };
 /* computeRequiredWaits on the queues of `s` (only queue index `only` of each
  * counter when only >= 0). */
@@ -420,6 +444,7 @@ static inline void st_wc_tighten(struct wc_required *req, struct wc_why *why, ui
 		w = 0;
 	if (req->cnt[c] == WC_UNUSED || w < req->cnt[c])
 		req->cnt[c] = w;
+	req->any = true;
 	if (why) {
 		x.value = w;
 		st_vec_push(why, x);
@@ -465,9 +490,9 @@ struct wc_promotion_stats {
 };
 struct wc_optimizer st_wc_shallow_pred_promotion(struct wc_promotion_stats *stats);
 
-/* Finalize: refines the plan until its own simulation needs exactly it (see
- * finalize.c). Returns false when that does not settle (the plan is then
- * unchanged and the caller falls back). */
+/* Finalize: refines the plan in place until its own simulation needs exactly
+ * it (see finalize.c). Returns false when that does not settle: the plan is
+ * then the last refinement, which the caller replaces by its fallback. */
 bool st_wc_finalize_plan(struct wc_dataflow *df, struct wc_plan *plan, bool explain, unsigned *sweeps);
 /* With loop annotations two waits can each be needed only while the other is
  * missing (an op circulating around a loop aliases a slot unless something

@@ -458,16 +458,35 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 		for (size_t k = 0; k < n; k++)
 			if (!plan->reasons.v[k].anchor)
 				sorted[w++] = plan->reasons.v[k];
-		/* Anchors in slot order, each with its reasons in recorded order. */
+		/* Anchors in slot order, each with its reasons in recorded order.
+		 * An anchor's reasons mostly follow each other: its slot is looked
+		 * up (through the instruction) once per run. */
 		size_t *count = st_xcalloc(plan->anchors.n + 1, sizeof *count);
-		for (size_t k = 0; k < n; k++)
-			if (plan->reasons.v[k].anchor)
-				count[plan->slot[plan->reasons.v[k].anchor->id] + 1]++;
+		const struct st_inst *last = NULL;
+		int32_t slot = -1;
+		for (size_t k = 0; k < n; k++) {
+			const struct st_inst *a = plan->reasons.v[k].anchor;
+			if (!a)
+				continue;
+			if (a != last) {
+				last = a;
+				slot = plan->slot[a->id];
+			}
+			count[slot + 1]++;
+		}
 		for (size_t s = 1; s <= plan->anchors.n; s++)
 			count[s] += count[s - 1];
-		for (size_t k = 0; k < n; k++)
-			if (plan->reasons.v[k].anchor)
-				sorted[w + count[plan->slot[plan->reasons.v[k].anchor->id]]++] = plan->reasons.v[k];
+		last = NULL;
+		for (size_t k = 0; k < n; k++) {
+			const struct st_inst *a = plan->reasons.v[k].anchor;
+			if (!a)
+				continue;
+			if (a != last) {
+				last = a;
+				slot = plan->slot[a->id];
+			}
+			sorted[w + count[slot]++] = plan->reasons.v[k];
+		}
 		memcpy(plan->reasons.v, sorted, n * sizeof *sorted);
 		free(sorted);
 		free(count);

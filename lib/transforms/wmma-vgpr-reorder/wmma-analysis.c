@@ -19,15 +19,22 @@ bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b)
 	return a.cls == b.cls && a.first == b.first && a.count == b.count;
 }
 
+/* st_reg_group_cmp, inline for the sorts below: an exported function is
+ * called through the PLT, once per comparison of every qsort. */
+static inline int group_cmp(const struct st_reg_group *a, const struct st_reg_group *b)
+{
+	if (a->cls != b->cls)
+		return a->cls < b->cls ? -1 : 1;
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	if (a->count != b->count)
+		return a->count < b->count ? -1 : 1;
+	return 0;
+}
+
 int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b)
 {
-	if (a.cls != b.cls)
-		return a.cls < b.cls ? -1 : 1;
-	if (a.first != b.first)
-		return a.first < b.first ? -1 : 1;
-	if (a.count != b.count)
-		return a.count < b.count ? -1 : 1;
-	return 0;
+	return group_cmp(&a, &b);
 }
 
 void st_reg_group_format(struct st_reg_group g, char *buf, size_t size)
@@ -63,8 +70,7 @@ void st_wmma_liveness_add(struct st_wmma_liveness *l, struct st_reg_group g, uin
 
 static int interval_cmp(const void *pa, const void *pb)
 {
-	return st_reg_group_cmp(((const struct st_wmma_interval *)pa)->group,
-	                        ((const struct st_wmma_interval *)pb)->group);
+	return group_cmp(&((const struct st_wmma_interval *)pa)->group, &((const struct st_wmma_interval *)pb)->group);
 }
 
 void st_wmma_liveness_finish(struct st_wmma_liveness *l)
@@ -96,7 +102,7 @@ const struct st_wmma_interval *st_wmma_liveness_find(const struct st_wmma_livene
 	size_t lo = 0, hi = l->intervals.n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = st_reg_group_cmp(l->intervals.v[mid].group, g);
+		int c = group_cmp(&l->intervals.v[mid].group, &g);
 		if (c == 0)
 			return &l->intervals.v[mid];
 		if (c < 0)
@@ -123,7 +129,7 @@ struct group_pool {
 static int group_pool_cmp(const void *pa, const void *pb)
 {
 	const struct group_pool *a = pa, *b = pb;
-	int c = st_reg_group_cmp(a->g, b->g);
+	int c = group_cmp(&a->g, &b->g);
 	if (c)
 		return c;
 	return a->pool < b->pool ? -1 : a->pool > b->pool;
@@ -228,7 +234,7 @@ struct alias_ref {
 
 static int alias_ref_cmp(const void *pa, const void *pb)
 {
-	return st_reg_group_cmp(((const struct alias_ref *)pa)->alias.from, ((const struct alias_ref *)pb)->alias.from);
+	return group_cmp(&((const struct alias_ref *)pa)->alias.from, &((const struct alias_ref *)pb)->alias.from);
 }
 
 static uint64_t group_end(struct st_reg_group g)

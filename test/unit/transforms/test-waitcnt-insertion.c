@@ -399,7 +399,8 @@ END_TEST
 /* Without loop annotations the solve is deterministic: solving again after
  * finalizePlan's simulations gives the solved plan again, reasons included,
  * which the pass relies on to record the fallback's reasons only when it
- * needs them. */
+ * needs them. The second solve records its plan itself, from each block's
+ * last transfer: the same plan as the recording sweep (materializePlan). */
 START_TEST(test_solve_again_same_plan)
 {
 	struct parsed p;
@@ -436,7 +437,7 @@ START_TEST(test_solve_again_same_plan)
 	ck_assert(st_wc_loops_init(&df));
 	ck_assert(!df.loops.any);
 	struct wc_plan first = {0}, plan = {0}, again = {0};
-	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL));
+	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL, NULL, false));
 	st_wc_materialize_plan(&df, WC_SOLVE, NULL, &first, true);
 	ck_assert_uint_gt(first.anchors.n, 0);
 	ck_assert_uint_gt(first.reasons.n, 0);
@@ -444,8 +445,8 @@ START_TEST(test_solve_again_same_plan)
 	ck_assert_uint_eq(plan.reasons.n, 0); /* no tail drains: no reasons kept */
 	unsigned sweeps = 0;
 	ck_assert(st_wc_finalize_plan(&df, &plan, true, &sweeps));
-	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL));
-	st_wc_materialize_plan(&df, WC_SOLVE, NULL, &again, true);
+	/* The solve's own record of its last transfers is the recording sweep. */
+	ck_assert(st_wc_solve(&df, WC_SOLVE, NULL, &again, true));
 	ck_assert(st_wc_plan_same(&first, &again));
 	ck_assert_uint_eq(again.anchors.n, first.anchors.n);
 	for (size_t k = 0; k < first.anchors.n; k++)
