@@ -164,17 +164,17 @@ struct st_inst {
 	bool shares_line : 1;
 
 	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
-	void *user;   /* scratch pointer, same */
 	/* Def-use chains, set by st_build_use_def_chain; NULL when the function
 	 * has none (fresh IR, instructions created after the build, after
 	 * st_remove_phis). Read them through the accessors of ssa.h. */
 	struct st_defuse *du;
 };
 
-/* 112 bytes, not 192: on a 200,000-instruction kernel the instructions are
- * the largest single part of the memory (docs/performance.md "Memory"), and
- * the arena rounds every allocation up to 16 bytes. */
-_Static_assert(sizeof(struct st_inst) <= 112, "struct st_inst grew: memory per instruction on large kernels");
+/* 104 bytes, not 192: on a 200,000-instruction kernel the instructions are
+ * the largest single part of the memory (docs/performance.md "Memory"); the
+ * reader allocates each with its operands (st_inst_new_operands), so every
+ * 8 bytes count. */
+_Static_assert(sizeof(struct st_inst) <= 104, "struct st_inst grew: memory per instruction on large kernels");
 
 struct st_function;
 
@@ -275,6 +275,13 @@ ST_API const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const c
 ST_API struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
 /* The same for a mnemonic already interned in m->strings (the reader's). */
 ST_API struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc);
+/* The same with its operands, copied into one allocation with the
+ * instruction (a reader knows them all when it builds one): the arrays are
+ * exactly full, so a later st_inst_add_dst or st_inst_add_src copies its
+ * array out. dsts or srcs may be NULL when its count is 0. */
+ST_API struct st_inst *st_inst_new_operands(struct st_module *m, const char *interned, struct st_loc loc,
+                                            const struct st_operand *dsts, uint16_t ndsts,
+                                            const struct st_operand *srcs, uint16_t nsrcs);
 ST_API struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
 ST_API void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
 ST_API void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);

@@ -303,14 +303,34 @@ void st_function_compute_preds(struct st_function *f)
 	}
 }
 
-struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
+struct st_inst *st_inst_new_operands(struct st_module *m, const char *interned, struct st_loc loc,
+                                     const struct st_operand *dsts, uint16_t ndsts,
+                                     const struct st_operand *srcs, uint16_t nsrcs)
 {
-	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
+	_Static_assert(sizeof(struct st_inst) % _Alignof(struct st_operand) == 0, "operands follow the instruction");
+	size_t nops = (size_t)ndsts + nsrcs;
+	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i + nops * sizeof(struct st_operand));
+	struct st_operand *ops = (struct st_operand *)(i + 1);
 	i->kind = ST_ITEM_INST;
 	i->name = interned;
 	i->isa = st_module_isa(m, i->name);
 	i->loc = loc;
+	if (ndsts) {
+		memcpy(ops, dsts, ndsts * sizeof *ops);
+		i->dsts = ops;
+		i->ndsts = ndsts;
+	}
+	if (nsrcs) {
+		memcpy(ops + ndsts, srcs, nsrcs * sizeof *ops);
+		i->srcs = ops + ndsts;
+		i->nsrcs = nsrcs;
+	}
 	return i;
+}
+
+struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
+{
+	return st_inst_new_operands(m, interned, loc, NULL, 0, NULL, 0);
 }
 
 struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)

@@ -131,7 +131,13 @@ struct st_parser {
 	struct shared_list *seen; /* ATTRS_SEEN: the list its text stands for */
 	struct shared_list *ended; /* the list of the instruction just ended */
 	struct st_buf sbuf;
-	struct st_inst *cur;
+	/* The instruction being read: its mnemonic (interned, without "st.";
+	 * NULL when there is none or its head was bad), where it starts, and how
+	 * many of `ops` are its destinations (its sources follow them). It is
+	 * built when it ends, with its operands in the same allocation. */
+	const char *cur_name;
+	struct st_loc cur_loc;
+	size_t cur_ndsts;
 	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
 };
 
