@@ -216,7 +216,8 @@ static inline uint32_t st_index_put(struct st_index *t, uint32_t hash, st_index_
 ST_API void st_index_clear(struct st_index *t);
 ST_API void st_index_free(struct st_index *t);
 
-/* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
+/* Bump allocator. Allocations are zero-filled and 8-byte aligned, the
+ * alignment of everything the IR holds (pointers, int64_t, double). */
 struct st_arena;
 ST_API struct st_arena *st_arena_new(void);
 ST_API void st_arena_free(struct st_arena *a);

@@ -80,9 +80,15 @@ void st_arena_free(struct st_arena *a)
 	free(a);
 }
 
+/* 8, not 16: an instruction with an even number of operands (104 + 24 * k
+ * bytes) would carry 8 bytes of padding. */
+enum { ALIGN = 8 };
+_Static_assert(_Alignof(void *) <= ALIGN && _Alignof(int64_t) <= ALIGN && _Alignof(double) <= ALIGN,
+               "arena allocations hold pointers, 64-bit integers and doubles");
+
 void *st_arena_alloc(struct st_arena *a, size_t n)
 {
-	n = (n + 15) & ~(size_t)15;
+	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < n) {
 		size_t step = a->chunk_size ? a->chunk_size : CHUNK_SIZE;
