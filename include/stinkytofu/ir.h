@@ -69,7 +69,9 @@ struct st_hwreg {
 };
 
 /* An operand sits on its instruction's line (newlines end statements), so it
- * keeps only its column: st_operand_loc rebuilds the location. */
+ * keeps only its column: st_operand_loc rebuilds the location. The record is
+ * packed to 20 bytes (4-byte aligned; the kind and the column share a word). */
+#define ST_OPERAND_PACKED __attribute__((packed, aligned(4)))
 struct st_operand {
 	union {
 		struct st_reg reg;          /* ST_OPND_REG */
@@ -77,15 +79,27 @@ struct st_operand {
 		const struct st_hwreg *hw;  /* HWREG; in the module arena */
 	};
 	const char *text; /* HEX/FLOAT spelling, STRING contents, SYMBOL/LABEL name; interned */
-	enum st_operand_kind kind;
-	uint32_t col;     /* column on the instruction's line; 0: at the instruction (operands made by passes) */
-};
+	unsigned kind : 4; /* enum st_operand_kind */
+	/* Column on the instruction's line; 0: at the instruction (operands
+	 * made by passes, and columns past ST_OPERAND_MAX_COL: set it through
+	 * st_operand_col). */
+	unsigned col : 28;
+} ST_OPERAND_PACKED;
+
+/* The last column an operand keeps: one further right (on a line of more
+ * than 256 MiB) has column 0, and is reported at its instruction. */
+#define ST_OPERAND_MAX_COL ((1u << 28) - 1)
+static inline uint32_t st_operand_col(uint32_t col)
+{
+	return col <= ST_OPERAND_MAX_COL ? col : 0;
+}
 
 /* A kernel of 200,000 instructions holds about 460,000 operands: every byte
  * of these two structs costs half a megabyte there (docs/performance.md). */
 _Static_assert(ST_NUM_REGCLASSES <= 256 && ST_REG_MAX_COUNT <= UINT16_MAX, "struct st_reg's fields hold them");
 _Static_assert(sizeof(struct st_reg) == 8, "struct st_reg is 8 bytes: one per register operand");
-_Static_assert(sizeof(struct st_operand) == 24, "struct st_operand is 24 bytes: 2.3 per instruction");
+_Static_assert(sizeof(struct st_operand) == 20, "struct st_operand is 20 bytes: 2.3 per instruction");
+_Static_assert(ST_OPND_LABEL < 16, "an operand kind fits 4 bits");
 
 enum st_value_kind {
 	ST_VAL_INT,

@@ -17,7 +17,7 @@ static const char *entry_label = "entry";
 
 static struct st_operand literal_operand(int kind, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = loc.col};
+	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = st_operand_col(loc.col)};
 	switch (op.kind) {
 	case ST_OPND_INT:
 		op.ival = t->i;
@@ -150,7 +150,7 @@ static void unknown_operand(struct st_parser *p, const struct st_tok *id, struct
 
 static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
-	struct st_operand op = {.col = loc.col};
+	struct st_operand op = {.col = st_operand_col(loc.col)};
 	enum st_regclass cls;
 	size_t k = st_regclass_match(id->s, id->n, &cls);
 	if (k && all_digits(id->s + k, id->n - k)) {
@@ -201,7 +201,7 @@ static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls
                                    const struct st_tok *lo, struct st_loc lo_loc, const struct st_tok *hi,
                                    struct st_loc hi_loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col, .reg = {.count = 1, .cls = ST_REG_V}};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = st_operand_col(loc.col), .reg = {.count = 1, .cls = ST_REG_V}};
 	p->wide_count = 0;
 	enum st_regclass cls;
 	if (st_regclass_match(cls_tok->s, cls_tok->n, &cls) != cls_tok->n) {
@@ -242,7 +242,7 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struc
 
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = st_operand_col(loc.col)};
 	op.reg = range(p, (enum st_regclass)t->kind, (uint32_t)t->i, (uint64_t)(t->hi - t->i) + 1);
 	push_operand(p, op);
 }
@@ -265,7 +265,7 @@ void st_parse_negate(struct st_parser *p, struct st_loc loc)
 	if (op->kind != ST_OPND_REG)
 		st_parse_error(p, loc, "only registers can be negated");
 	op->reg.neg = true;
-	op->col = loc.col;
+	op->col = st_operand_col(loc.col);
 	st_parse_end_reg(p, loc);
 }
 
@@ -279,7 +279,7 @@ void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc 
 	/* A symbolic or hex id prints back from its spelling. */
 	int64_t args[3] = {id.ival, off ? off->i : 0, size ? size->i : 0};
 	struct st_operand op = st_hwreg_operand(p->m, id.kind == ST_OPND_INT ? NULL : id.text, (uint32_t)nargs, args);
-	op.col = loc.col;
+	op.col = st_operand_col(loc.col);
 	push_operand(p, op);
 }
 

@@ -351,7 +351,7 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
                           struct st_operand *op)
 {
 	struct st_module *m = r->m;
-	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = col};
+	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = st_operand_col(col)};
 	if (target && n && ident_start(*s)) {
 		size_t k = 0;
 		while (k < n && ident_char(s[k]))
