@@ -514,10 +514,18 @@ struct st_value st_array_value(struct st_module *m, size_t n, const struct st_va
 	return a;
 }
 
+/* Attribute and field names are compared at every lookup the passes make;
+ * most differ in their first byte (issueCycles, latencyCycles, mod.*), which
+ * costs no call. */
+static inline bool same_name(const char *a, const char *b)
+{
+	return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name)
 {
 	for (uint32_t k = 0; k < i->nattrs; k++)
-		if (strcmp(i->attrs[k].name, name) == 0)
+		if (same_name(i->attrs[k].name, name))
 			return &i->attrs[k];
 	return NULL;
 }
@@ -527,7 +535,7 @@ const struct st_attr *st_dict_field(const struct st_value *dict, const char *nam
 	if (!dict || dict->kind != ST_VAL_DICT)
 		return NULL;
 	for (uint32_t k = 0; k < dict->nfields; k++)
-		if (strcmp(dict->fields[k].name, name) == 0)
+		if (same_name(dict->fields[k].name, name))
 			return &dict->fields[k];
 	return NULL;
 }
