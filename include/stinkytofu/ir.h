@@ -71,7 +71,7 @@ struct st_hwreg {
 /* An operand sits on its instruction's line (newlines end statements), so it
  * keeps only its column: st_operand_loc rebuilds the location. The record is
  * packed to 20 bytes (4-byte aligned; the kind and the column share a word). */
-#define ST_OPERAND_PACKED __attribute__((packed, aligned(4)))
+#define ST_PACKED4 __attribute__((packed, aligned(4)))
 struct st_operand {
 	union {
 		struct st_reg reg;          /* ST_OPND_REG */
@@ -84,7 +84,7 @@ struct st_operand {
 	 * made by passes, and columns past ST_OPERAND_MAX_COL: set it through
 	 * st_operand_col). */
 	unsigned col : 28;
-} ST_OPERAND_PACKED;
+} ST_PACKED4;
 
 /* The last column an operand keeps: one further right (on a line of more
  * than 256 MiB) has column 0, and is reported at its instruction. */
@@ -165,30 +165,32 @@ struct st_inst {
 	struct st_operand *dsts;
 	struct st_operand *srcs;
 	struct st_attr *attrs;
-	uint16_t ndsts, nsrcs, nattrs; /* each at most ST_MAX_OPERANDS */
-	/* Room of the three arrays, private to the st_inst_add_* builders: 1 << lg
-	 * slots, or 0 when the array is exactly full (as the parser leaves it, and
-	 * shared attribute lists), so that the next addition copies it. Storing
-	 * the room as a power of two is what lets `kind` and `created` fit. */
-	uint8_t lgcapdsts, lgcapsrcs, lgcapattrs;
-	uint8_t kind; /* enum st_item_kind */
-	bool created : 1; /* inserted by a pass (not from the input) */
-	/* An assembly label with an instruction after it on its line: printed
-	 * back alone when that instruction is erased or a wait precedes it. */
-	bool shares_line : 1;
-
-	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
 	/* Def-use chains, set by st_build_use_def_chain; NULL when the function
 	 * has none (fresh IR, instructions created after the build, after
 	 * st_remove_phis). Read them through the accessors of ssa.h. */
 	struct st_defuse *du;
-};
+	uint16_t ndsts, nsrcs, nattrs; /* each at most ST_MAX_OPERANDS */
+	/* Room of the three arrays, private to the st_inst_add_* builders (a
+	 * code of st_inst_room, lib/ir/ir.c): 0 when the array is exactly full
+	 * (as the parser leaves it, and shared attribute lists), so that the
+	 * next addition copies it. A code in 4 bits is what lets `kind` and the
+	 * flags share one 16-bit word with them. */
+	unsigned lgcapdsts : 4, lgcapsrcs : 4, lgcapattrs : 4;
+	unsigned kind : 2; /* enum st_item_kind */
+	bool created : 1;  /* inserted by a pass (not from the input) */
+	/* An assembly label with an instruction after it on its line: printed
+	 * back alone when that instruction is erased or a wait precedes it. */
+	bool shares_line : 1;
+	uint32_t id; /* scratch numbering owned by whichever analysis runs */
+} ST_PACKED4;
 
-/* 104 bytes, not 192: on a 200,000-instruction kernel the instructions are
- * the largest single part of the memory (docs/performance.md "Memory"); the
- * reader allocates each with its operands (st_inst_new_operands), so every
- * 8 bytes count. */
-_Static_assert(sizeof(struct st_inst) <= 104, "struct st_inst grew: memory per instruction on large kernels");
+/* 100 bytes, not 192: on a 200,000-instruction kernel the instructions are
+ * the largest single part of the memory (docs/performance.md "Memory"). The
+ * record is packed to a 4-byte alignment so that the reader's operands
+ * (st_inst_new_operands) follow its 100 bytes directly: the pointers stay
+ * 8-byte aligned in every instruction the arena allocates. */
+_Static_assert(sizeof(struct st_inst) <= 100, "struct st_inst grew: memory per instruction on large kernels");
+_Static_assert(ST_ITEM_VERBATIM < 4, "an item kind fits 2 bits");
 
 struct st_function;
 

@@ -346,41 +346,58 @@ struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_lo
 	return i;
 }
 
-/* Makes room for one more element in an array of n elements whose room is
- * *lgcap (see struct st_inst): the next power of two above n, so a full array
- * doubles and an exactly full one (parsed or shared) is copied into the
- * smallest room that fits (passes mostly add one operand, such as an LDS
- * token); an empty one starts with 4. */
-static void *grow(struct st_module *m, void *arr, uint16_t n, uint8_t *lgcap, size_t size)
+/* The room of an array whose room code (struct st_inst) is `code`, not 0:
+ * 1 << code slots, except that 4 bits spell 65,536 slots (room for
+ * ST_MAX_OPERANDS) as 15, so no array has room for 32,768. */
+static uint32_t st_inst_room(unsigned code)
+{
+	return code == 15 ? 65536u : 1u << code;
+}
+
+/* Makes room for one more element in an array of n elements whose room code
+ * is `code`, and sets *next to the code of the array it returns: the next
+ * power of two above n, so a full array doubles and an exactly full one
+ * (parsed or shared) is copied into the smallest room that fits (passes
+ * mostly add one operand, such as an LDS token); an empty one starts with 4. */
+static void *grow(struct st_module *m, void *arr, uint16_t n, unsigned code, size_t size, unsigned *next)
 {
 	st_assert(n < ST_MAX_OPERANDS);
-	if (*lgcap && n < (1u << *lgcap))
+	*next = code;
+	if (code && n < st_inst_room(code))
 		return arr;
-	uint8_t lg = n ? 1 : 2;
+	unsigned lg = n ? 1 : 2;
 	while ((1u << lg) <= n)
 		lg++;
+	if (lg == 15)
+		lg = 16;
 	void *na = st_arena_alloc(m->arena, ((size_t)1 << lg) * size);
 	if (n)
 		memcpy(na, arr, n * size);
-	*lgcap = lg;
+	*next = lg == 16 ? 15 : lg;
 	return na;
 }
 
 void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	i->dsts = grow(m, i->dsts, i->ndsts, &i->lgcapdsts, sizeof *i->dsts);
+	unsigned code;
+	i->dsts = grow(m, i->dsts, i->ndsts, i->lgcapdsts, sizeof *i->dsts, &code);
+	i->lgcapdsts = code & 15;
 	i->dsts[i->ndsts++] = op;
 }
 
 void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	i->srcs = grow(m, i->srcs, i->nsrcs, &i->lgcapsrcs, sizeof *i->srcs);
+	unsigned code;
+	i->srcs = grow(m, i->srcs, i->nsrcs, i->lgcapsrcs, sizeof *i->srcs, &code);
+	i->lgcapsrcs = code & 15;
 	i->srcs[i->nsrcs++] = op;
 }
 
 void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr)
 {
-	i->attrs = grow(m, i->attrs, i->nattrs, &i->lgcapattrs, sizeof *i->attrs);
+	unsigned code;
+	i->attrs = grow(m, i->attrs, i->nattrs, i->lgcapattrs, sizeof *i->attrs, &code);
+	i->lgcapattrs = code & 15;
 	attr.name = st_intern(m->strings, attr.name);
 	i->attrs[i->nattrs++] = attr;
 }
