@@ -333,7 +333,7 @@ struct sink {
 	int err;
 };
 
-enum { DRAIN_AT = 256 << 10 };
+enum { DRAIN_AT = 128 << 10 };
 
 static void drain_output(struct st_buf *b)
 {
