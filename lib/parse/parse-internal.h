@@ -77,6 +77,11 @@ struct st_parser {
 	uint32_t depth;    /* unclosed attribute '{' of the current statement */
 	bool line_first;   /* no token yet on this line */
 	bool func_header;  /* the statement is `st.func @f() {`: its '{' opens the body */
+	/* The token before ends an instruction's head, so a `{` after it may be
+	 * attribute text read before: st_lex_fast reads this, and the DFA's
+	 * start condition (ATTRS or INITIAL) is set from it only before the DFA
+	 * runs (st_lex_expect_attrs), not after every token. */
+	bool expect_attrs;
 
 	/* Structure being built. */
 	enum parse_mode mode;
