@@ -143,6 +143,11 @@ struct memo_entry {
 struct st_isa_memo {
 	struct st_map index; /* interned mnemonic -> entries index */
 	ST_VEC(struct memo_entry) entries;
+	/* The mnemonic asked last and its entry: kernels repeat an instruction
+	 * in runs (unrolled loads, wmma chains), and a reader or a walk over the
+	 * instructions asks in program order. */
+	const char *last;
+	size_t last_idx;
 };
 
 static void memo_free(struct st_isa_memo *memo)
@@ -157,6 +162,8 @@ static void memo_free(struct st_isa_memo *memo)
 static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
+	if (memo && memo->last == interned)
+		return &memo->entries.v[memo->last_idx];
 	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
 	bool added;
@@ -167,6 +174,8 @@ static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 		*k = memo->entries.n;
 		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(mn ? mn->canonical : interned), .mnemonic = mn}));
 	}
+	memo->last = interned;
+	memo->last_idx = (size_t)*k;
 	return &memo->entries.v[*k];
 }
 
