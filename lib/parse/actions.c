@@ -247,10 +247,8 @@ void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_l
 	push_operand(p, op);
 }
 
-void st_parse_end_reg(struct st_parser *p, struct st_loc loc)
+void st_parse_report_wide(struct st_parser *p, struct st_loc loc)
 {
-	if (!p->wide_count)
-		return;
 	const struct st_reg *r = &st_vec_last(&p->ops).reg;
 	st_parse_error(p, loc, "register range %s[%u:%llu] spans %llu registers (at most %u)",
 	               st_regclass_name((enum st_regclass)r->cls), r->index,

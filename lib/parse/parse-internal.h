@@ -236,8 +236,14 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st
                         struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc);
 /* Negates the operand appended last. */
 void st_parse_negate(struct st_parser *p, struct st_loc loc);
-/* The register operand just read is complete (loc: where it starts). */
-void st_parse_end_reg(struct st_parser *p, struct st_loc loc);
+/* The register operand just read is complete (loc: where it starts): a
+ * range too wide is reported then. Inline, as nearly every register is fine. */
+void st_parse_report_wide(struct st_parser *p, struct st_loc loc);
+static inline void st_parse_end_reg(struct st_parser *p, struct st_loc loc)
+{
+	if (p->wide_count)
+		st_parse_report_wide(p, loc);
+}
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc);
 void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,
