@@ -69,7 +69,9 @@ struct st_hwreg {
 };
 
 /* An operand sits on its instruction's line (newlines end statements), so it
- * keeps only its column: st_operand_loc rebuilds the location. */
+ * keeps only its column: st_operand_loc rebuilds the location. The record is
+ * packed to 20 bytes (4-byte aligned; the kind and the column share a word). */
+#define ST_PACKED4 __attribute__((packed, aligned(4)))
 struct st_operand {
 	union {
 		struct st_reg reg;          /* ST_OPND_REG */
@@ -77,15 +79,27 @@ struct st_operand {
 		const struct st_hwreg *hw;  /* HWREG; in the module arena */
 	};
 	const char *text; /* HEX/FLOAT spelling, STRING contents, SYMBOL/LABEL name; interned */
-	enum st_operand_kind kind;
-	uint32_t col;     /* column on the instruction's line; 0: at the instruction (operands made by passes) */
-};
+	unsigned kind : 4; /* enum st_operand_kind */
+	/* Column on the instruction's line; 0: at the instruction (operands
+	 * made by passes, and columns past ST_OPERAND_MAX_COL: set it through
+	 * st_operand_col). */
+	unsigned col : 28;
+} ST_PACKED4;
+
+/* The last column an operand keeps: one further right (on a line of more
+ * than 256 MiB) has column 0, and is reported at its instruction. */
+#define ST_OPERAND_MAX_COL ((1u << 28) - 1)
+static inline uint32_t st_operand_col(uint32_t col)
+{
+	return col <= ST_OPERAND_MAX_COL ? col : 0;
+}
 
 /* A kernel of 200,000 instructions holds about 460,000 operands: every byte
  * of these two structs costs half a megabyte there (docs/performance.md). */
 _Static_assert(ST_NUM_REGCLASSES <= 256 && ST_REG_MAX_COUNT <= UINT16_MAX, "struct st_reg's fields hold them");
 _Static_assert(sizeof(struct st_reg) == 8, "struct st_reg is 8 bytes: one per register operand");
-_Static_assert(sizeof(struct st_operand) == 24, "struct st_operand is 24 bytes: 2.3 per instruction");
+_Static_assert(sizeof(struct st_operand) == 20, "struct st_operand is 20 bytes: 2.3 per instruction");
+_Static_assert(ST_OPND_LABEL < 16, "an operand kind fits 4 bits");
 
 enum st_value_kind {
 	ST_VAL_INT,
@@ -151,30 +165,32 @@ struct st_inst {
 	struct st_operand *dsts;
 	struct st_operand *srcs;
 	struct st_attr *attrs;
-	uint16_t ndsts, nsrcs, nattrs; /* each at most ST_MAX_OPERANDS */
-	/* Room of the three arrays, private to the st_inst_add_* builders: 1 << lg
-	 * slots, or 0 when the array is exactly full (as the parser leaves it, and
-	 * shared attribute lists), so that the next addition copies it. Storing
-	 * the room as a power of two is what lets `kind` and `created` fit. */
-	uint8_t lgcapdsts, lgcapsrcs, lgcapattrs;
-	uint8_t kind; /* enum st_item_kind */
-	bool created : 1; /* inserted by a pass (not from the input) */
-	/* An assembly label with an instruction after it on its line: printed
-	 * back alone when that instruction is erased or a wait precedes it. */
-	bool shares_line : 1;
-
-	uint32_t id;  /* scratch numbering owned by whichever analysis runs */
-	void *user;   /* scratch pointer, same */
 	/* Def-use chains, set by st_build_use_def_chain; NULL when the function
 	 * has none (fresh IR, instructions created after the build, after
 	 * st_remove_phis). Read them through the accessors of ssa.h. */
 	struct st_defuse *du;
-};
+	uint16_t ndsts, nsrcs, nattrs; /* each at most ST_MAX_OPERANDS */
+	/* Room of the three arrays, private to the st_inst_add_* builders (a
+	 * code of st_inst_room, lib/ir/ir.c): 0 when the array is exactly full
+	 * (as the parser leaves it, and shared attribute lists), so that the
+	 * next addition copies it. A code in 4 bits is what lets `kind` and the
+	 * flags share one 16-bit word with them. */
+	unsigned lgcapdsts : 4, lgcapsrcs : 4, lgcapattrs : 4;
+	unsigned kind : 2; /* enum st_item_kind */
+	bool created : 1;  /* inserted by a pass (not from the input) */
+	/* An assembly label with an instruction after it on its line: printed
+	 * back alone when that instruction is erased or a wait precedes it. */
+	bool shares_line : 1;
+	uint32_t id; /* scratch numbering owned by whichever analysis runs */
+} ST_PACKED4;
 
-/* 112 bytes, not 192: on a 200,000-instruction kernel the instructions are
- * the largest single part of the memory (docs/performance.md "Memory"), and
- * the arena rounds every allocation up to 16 bytes. */
-_Static_assert(sizeof(struct st_inst) <= 112, "struct st_inst grew: memory per instruction on large kernels");
+/* 100 bytes, not 192: on a 200,000-instruction kernel the instructions are
+ * the largest single part of the memory (docs/performance.md "Memory"). The
+ * record is packed to a 4-byte alignment so that the reader's operands
+ * (st_inst_new_operands) follow its 100 bytes directly: the pointers stay
+ * 8-byte aligned in every instruction the arena allocates. */
+_Static_assert(sizeof(struct st_inst) <= 100, "struct st_inst grew: memory per instruction on large kernels");
+_Static_assert(ST_ITEM_VERBATIM < 4, "an item kind fits 2 bits");
 
 struct st_function;
 
@@ -275,10 +291,15 @@ ST_API const struct st_mnemonic *st_module_mnemonic(struct st_module *m, const c
 ST_API struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc);
 /* The same for a mnemonic already interned in m->strings (the reader's). */
 ST_API struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc);
-/* The same with its ISA row known (st_module_isa(m, interned), which a reader
- * keeps per mnemonic). */
-ST_API struct st_inst *st_inst_new_isa(struct st_module *m, const char *interned, const struct st_isa_info *isa,
-                                       struct st_loc loc);
+/* The same with its ISA row (st_module_isa(m, interned), which a reader
+ * keeps per mnemonic) and its operands, copied into one allocation with the
+ * instruction (a reader knows them all when it builds one): the arrays are
+ * exactly full, so a later st_inst_add_dst or st_inst_add_src copies its
+ * array out. dsts or srcs may be NULL when its count is 0. */
+ST_API struct st_inst *st_inst_new_operands(struct st_module *m, const char *interned,
+                                            const struct st_isa_info *isa, struct st_loc loc,
+                                            const struct st_operand *dsts, uint16_t ndsts,
+                                            const struct st_operand *srcs, uint16_t nsrcs);
 ST_API struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_loc loc);
 ST_API void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op);
 ST_API void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op);

@@ -81,7 +81,7 @@ static inline struct st_inst *const *st_phi_incoming(const struct st_inst *phi)
  * to NULL. Instructions created after the build simply have no chains
  * (`du` NULL); an instruction erased after the build keeps a stale `du`
  * (do not read it). The build does not touch any instruction's
- * `id` or `user`, except PHIs': a PHI's `id` is its number in
+ * `id`, except PHIs': a PHI's `id` is its number in
  * 0..f->nphis-1, in block order (dense, for side tables indexed by PHI). */
 ST_API void st_build_use_def_chain(struct st_function *f, const struct st_cfg *cfg, bool clear_existing,
                                    bool include_pseudo);

@@ -216,7 +216,8 @@ static inline uint32_t st_index_put(struct st_index *t, uint32_t hash, st_index_
 ST_API void st_index_clear(struct st_index *t);
 ST_API void st_index_free(struct st_index *t);
 
-/* Bump allocator. Allocations are 16-byte aligned and zero-filled. */
+/* Bump allocator. Allocations are zero-filled and 8-byte aligned, the
+ * alignment of everything the IR holds (pointers, int64_t, double). */
 struct st_arena;
 ST_API struct st_arena *st_arena_new(void);
 ST_API void st_arena_free(struct st_arena *a);
@@ -248,6 +249,17 @@ ST_API void st_buf_putc(struct st_buf *b, char c);
 ST_API void st_buf_puts(struct st_buf *b, const char *s);
 ST_API void st_buf_putn(struct st_buf *b, const char *s, size_t n);
 ST_API void st_buf_printf(struct st_buf *b, const char *fmt, ...) ST_PRINTF(2, 3);
+/* Room for n more bytes at the end of b, draining or growing it first as
+ * st_buf_putn would: the caller writes at most n bytes at the pointer
+ * returned and adds how many to b->len (the printer formats a register
+ * there, not on the stack). */
+ST_API void st_buf_make_room(struct st_buf *b, size_t n);
+static inline char *st_buf_room(struct st_buf *b, size_t n)
+{
+	if (b->len + n + 1 > b->cap)
+		st_buf_make_room(b, n);
+	return b->data + b->len;
+}
 /* `s` between double quotes with '"' and '\\' escaped by a backslash: the
  * quoting of .stir strings, pass option values, assembly symbols and DOT IDs. */
 ST_API void st_buf_put_quoted(struct st_buf *b, const char *s);

@@ -333,7 +333,7 @@ struct sink {
 	int err;
 };
 
-enum { DRAIN_AT = 1 << 20 };
+enum { DRAIN_AT = 128 << 10 };
 
 static void drain_output(struct st_buf *b)
 {

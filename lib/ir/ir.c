@@ -143,6 +143,11 @@ struct memo_entry {
 struct st_isa_memo {
 	struct st_map index; /* interned mnemonic -> entries index */
 	ST_VEC(struct memo_entry) entries;
+	/* The mnemonic asked last and its entry: kernels repeat an instruction
+	 * in runs (unrolled loads, wmma chains), and a reader or a walk over the
+	 * instructions asks in program order. */
+	const char *last;
+	size_t last_idx;
 };
 
 static void memo_free(struct st_isa_memo *memo)
@@ -157,6 +162,8 @@ static void memo_free(struct st_isa_memo *memo)
 static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
+	if (memo && memo->last == interned)
+		return &memo->entries.v[memo->last_idx];
 	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
 	bool added;
@@ -167,6 +174,8 @@ static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 		*k = memo->entries.n;
 		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(mn ? mn->canonical : interned), .mnemonic = mn}));
 	}
+	memo->last = interned;
+	memo->last_idx = (size_t)*k;
 	return &memo->entries.v[*k];
 }
 
@@ -303,20 +312,34 @@ void st_function_compute_preds(struct st_function *f)
 	}
 }
 
-struct st_inst *st_inst_new_isa(struct st_module *m, const char *interned, const struct st_isa_info *isa,
-                                struct st_loc loc)
+struct st_inst *st_inst_new_operands(struct st_module *m, const char *interned, const struct st_isa_info *isa,
+                                     struct st_loc loc, const struct st_operand *dsts, uint16_t ndsts,
+                                     const struct st_operand *srcs, uint16_t nsrcs)
 {
-	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i);
+	_Static_assert(sizeof(struct st_inst) % _Alignof(struct st_operand) == 0, "operands follow the instruction");
+	size_t nops = (size_t)ndsts + nsrcs;
+	struct st_inst *i = st_arena_alloc(m->arena, sizeof *i + nops * sizeof(struct st_operand));
+	struct st_operand *ops = (struct st_operand *)(i + 1);
 	i->kind = ST_ITEM_INST;
 	i->name = interned;
 	i->isa = isa;
 	i->loc = loc;
+	if (ndsts) {
+		memcpy(ops, dsts, ndsts * sizeof *ops);
+		i->dsts = ops;
+		i->ndsts = ndsts;
+	}
+	if (nsrcs) {
+		memcpy(ops + ndsts, srcs, nsrcs * sizeof *ops);
+		i->srcs = ops + ndsts;
+		i->nsrcs = nsrcs;
+	}
 	return i;
 }
 
 struct st_inst *st_inst_new_interned(struct st_module *m, const char *interned, struct st_loc loc)
 {
-	return st_inst_new_isa(m, interned, st_module_isa(m, interned), loc);
+	return st_inst_new_operands(m, interned, st_module_isa(m, interned), loc, NULL, 0, NULL, 0);
 }
 
 struct st_inst *st_inst_new(struct st_module *m, const char *mnemonic, struct st_loc loc)
@@ -332,41 +355,58 @@ struct st_inst *st_label_new(struct st_module *m, const char *name, struct st_lo
 	return i;
 }
 
-/* Makes room for one more element in an array of n elements whose room is
- * *lgcap (see struct st_inst): the next power of two above n, so a full array
- * doubles and an exactly full one (parsed or shared) is copied into the
- * smallest room that fits (passes mostly add one operand, such as an LDS
- * token); an empty one starts with 4. */
-static void *grow(struct st_module *m, void *arr, uint16_t n, uint8_t *lgcap, size_t size)
+/* The room of an array whose room code (struct st_inst) is `code`, not 0:
+ * 1 << code slots, except that 4 bits spell 65,536 slots (room for
+ * ST_MAX_OPERANDS) as 15, so no array has room for 32,768. */
+static uint32_t st_inst_room(unsigned code)
+{
+	return code == 15 ? 65536u : 1u << code;
+}
+
+/* Makes room for one more element in an array of n elements whose room code
+ * is `code`, and sets *next to the code of the array it returns: the next
+ * power of two above n, so a full array doubles and an exactly full one
+ * (parsed or shared) is copied into the smallest room that fits (passes
+ * mostly add one operand, such as an LDS token); an empty one starts with 4. */
+static void *grow(struct st_module *m, void *arr, uint16_t n, unsigned code, size_t size, unsigned *next)
 {
 	st_assert(n < ST_MAX_OPERANDS);
-	if (*lgcap && n < (1u << *lgcap))
+	*next = code;
+	if (code && n < st_inst_room(code))
 		return arr;
-	uint8_t lg = n ? 1 : 2;
+	unsigned lg = n ? 1 : 2;
 	while ((1u << lg) <= n)
 		lg++;
+	if (lg == 15)
+		lg = 16;
 	void *na = st_arena_alloc(m->arena, ((size_t)1 << lg) * size);
 	if (n)
 		memcpy(na, arr, n * size);
-	*lgcap = lg;
+	*next = lg == 16 ? 15 : lg;
 	return na;
 }
 
 void st_inst_add_dst(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	i->dsts = grow(m, i->dsts, i->ndsts, &i->lgcapdsts, sizeof *i->dsts);
+	unsigned code;
+	i->dsts = grow(m, i->dsts, i->ndsts, i->lgcapdsts, sizeof *i->dsts, &code);
+	i->lgcapdsts = code & 15;
 	i->dsts[i->ndsts++] = op;
 }
 
 void st_inst_add_src(struct st_module *m, struct st_inst *i, struct st_operand op)
 {
-	i->srcs = grow(m, i->srcs, i->nsrcs, &i->lgcapsrcs, sizeof *i->srcs);
+	unsigned code;
+	i->srcs = grow(m, i->srcs, i->nsrcs, i->lgcapsrcs, sizeof *i->srcs, &code);
+	i->lgcapsrcs = code & 15;
 	i->srcs[i->nsrcs++] = op;
 }
 
 void st_inst_add_attr(struct st_module *m, struct st_inst *i, struct st_attr attr)
 {
-	i->attrs = grow(m, i->attrs, i->nattrs, &i->lgcapattrs, sizeof *i->attrs);
+	unsigned code;
+	i->attrs = grow(m, i->attrs, i->nattrs, i->lgcapattrs, sizeof *i->attrs, &code);
+	i->lgcapattrs = code & 15;
 	attr.name = st_intern(m->strings, attr.name);
 	i->attrs[i->nattrs++] = attr;
 }
@@ -500,10 +540,18 @@ struct st_value st_array_value(struct st_module *m, size_t n, const struct st_va
 	return a;
 }
 
+/* Attribute and field names are compared at every lookup the passes make;
+ * most differ in their first byte (issueCycles, latencyCycles, mod.*), which
+ * costs no call. */
+static inline bool same_name(const char *a, const char *b)
+{
+	return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 const struct st_attr *st_inst_attr(const struct st_inst *i, const char *name)
 {
 	for (uint32_t k = 0; k < i->nattrs; k++)
-		if (strcmp(i->attrs[k].name, name) == 0)
+		if (same_name(i->attrs[k].name, name))
 			return &i->attrs[k];
 	return NULL;
 }
@@ -513,7 +561,7 @@ const struct st_attr *st_dict_field(const struct st_value *dict, const char *nam
 	if (!dict || dict->kind != ST_VAL_DICT)
 		return NULL;
 	for (uint32_t k = 0; k < dict->nfields; k++)
-		if (strcmp(dict->fields[k].name, name) == 0)
+		if (same_name(dict->fields[k].name, name))
 			return &dict->fields[k];
 	return NULL;
 }

@@ -17,7 +17,7 @@ static const char *entry_label = "entry";
 
 static struct st_operand literal_operand(int kind, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = loc.col};
+	struct st_operand op = {.kind = (enum st_operand_kind)kind, .col = st_operand_col(loc.col)};
 	switch (op.kind) {
 	case ST_OPND_INT:
 		op.ival = t->i;
@@ -150,7 +150,7 @@ static void unknown_operand(struct st_parser *p, const struct st_tok *id, struct
 
 static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
-	struct st_operand op = {.col = loc.col};
+	struct st_operand op = {.col = st_operand_col(loc.col)};
 	enum st_regclass cls;
 	size_t k = st_regclass_match(id->s, id->n, &cls);
 	if (k && all_digits(id->s + k, id->n - k)) {
@@ -201,7 +201,7 @@ static struct st_operand reg_range(struct st_parser *p, const struct st_tok *cls
                                    const struct st_tok *lo, struct st_loc lo_loc, const struct st_tok *hi,
                                    struct st_loc hi_loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col, .reg = {.count = 1, .cls = ST_REG_V}};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = st_operand_col(loc.col), .reg = {.count = 1, .cls = ST_REG_V}};
 	p->wide_count = 0;
 	enum st_regclass cls;
 	if (st_regclass_match(cls_tok->s, cls_tok->n, &cls) != cls_tok->n) {
@@ -242,15 +242,13 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls_tok, struc
 
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
 {
-	struct st_operand op = {.kind = ST_OPND_REG, .col = loc.col};
+	struct st_operand op = {.kind = ST_OPND_REG, .col = st_operand_col(loc.col)};
 	op.reg = range(p, (enum st_regclass)t->kind, (uint32_t)t->i, (uint64_t)(t->hi - t->i) + 1);
 	push_operand(p, op);
 }
 
-void st_parse_end_reg(struct st_parser *p, struct st_loc loc)
+void st_parse_report_wide(struct st_parser *p, struct st_loc loc)
 {
-	if (!p->wide_count)
-		return;
 	const struct st_reg *r = &st_vec_last(&p->ops).reg;
 	st_parse_error(p, loc, "register range %s[%u:%llu] spans %llu registers (at most %u)",
 	               st_regclass_name((enum st_regclass)r->cls), r->index,
@@ -265,7 +263,7 @@ void st_parse_negate(struct st_parser *p, struct st_loc loc)
 	if (op->kind != ST_OPND_REG)
 		st_parse_error(p, loc, "only registers can be negated");
 	op->reg.neg = true;
-	op->col = loc.col;
+	op->col = st_operand_col(loc.col);
 	st_parse_end_reg(p, loc);
 }
 
@@ -279,7 +277,7 @@ void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc 
 	/* A symbolic or hex id prints back from its spelling. */
 	int64_t args[3] = {id.ival, off ? off->i : 0, size ? size->i : 0};
 	struct st_operand op = st_hwreg_operand(p->m, id.kind == ST_OPND_INT ? NULL : id.text, (uint32_t)nargs, args);
-	op.col = loc.col;
+	op.col = st_operand_col(loc.col);
 	push_operand(p, op);
 }
 
@@ -428,25 +426,27 @@ void st_parse_successor(struct st_parser *p, const struct st_tok *name, struct s
 	st_vec_push(&p->pending, ps);
 }
 
-static struct st_operand *copy_operands(struct st_parser *p, const struct st_operand *ops, size_t n)
+/* The counts of struct st_inst are 16 bits: an instruction with more
+ * operands in p->ops past `from` (its destinations, or its sources after
+ * them) is an error at the first one too many (on the line of `at`). */
+static bool too_many_operands(struct st_parser *p, size_t from, struct st_loc at)
 {
-	if (!n)
-		return NULL;
-	struct st_operand *a = st_arena_alloc(p->m->arena, n * sizeof *a);
-	memcpy(a, ops, n * sizeof *a);
-	return a;
-}
-
-/* The counts of struct st_inst are 16 bits: an instruction with more operands
- * is an error at the first one too many (on the line of `at`). */
-static bool too_many_operands(struct st_parser *p, struct st_loc at)
-{
-	if (p->ops.n <= ST_MAX_OPERANDS)
+	if (p->ops.n - from <= ST_MAX_OPERANDS)
 		return false;
-	at.col = p->ops.v[ST_MAX_OPERANDS].col;
+	at.col = p->ops.v[from + ST_MAX_OPERANDS].col;
 	st_parse_error(p, at, "too many operands (at most %u)", ST_MAX_OPERANDS);
 	st_vec_clear(&p->ops);
 	return true;
+}
+
+/* The instruction read, built with its destinations and sources (p->ops). */
+static struct st_inst *build_inst(struct st_parser *p, const char *name)
+{
+	size_t nd = p->cur_ndsts;
+	struct st_inst *i = st_inst_new_operands(p->m, name, st_module_isa(p->m, name), p->cur_loc, p->ops.v,
+	                                         (uint16_t)nd, p->ops.v + nd, (uint16_t)(p->ops.n - nd));
+	st_vec_clear(&p->ops);
+	return i;
 }
 
 void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, struct st_loc loc, struct st_loc mloc)
@@ -454,16 +454,14 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	const char *name = mnemonic->s;
 	if (strncmp(name, "st.", 3) == 0)
 		name += 3;
+	p->cur_name = NULL;
 	if (!*name) {
 		st_parse_error(p, mloc, "empty operation name");
-		p->cur = NULL;
 		st_vec_clear(&p->ops);
 		return;
 	}
-	if (too_many_operands(p, loc)) {
-		p->cur = NULL;
+	if (too_many_operands(p, 0, loc))
 		return;
-	}
 	/* What an instruction writes is a register (or a hardware register):
 	 * a destination `off` or `7` would be a write no pass can see. */
 	for (size_t k = 0; k < p->ops.n; k++) {
@@ -481,7 +479,7 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	uint64_t *stripped = st_map_slot(&p->mnemonics, st_ptr_key(mnemonic->s), NULL);
 	if (!*stripped)
 		*stripped = st_ptr_key(st_intern(p->m->strings, name));
-	struct st_inst *i = st_inst_new_interned(p->m, (const char *)(uintptr_t)*stripped, loc);
+	const char *interned = (const char *)(uintptr_t)*stripped;
 	/* A VGPR written by an instruction whose destination slots are scalar
 	 * (the one slot fact a .stir line's operands can be held to: it also
 	 * names the registers assembly leaves implicit, never a VGPR). Only
@@ -489,42 +487,40 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	for (size_t k = 0; k < p->ops.n && name[0] == 's' && name[1] == '_'; k++) {
 		const struct st_operand *op = &p->ops.v[k];
 		if (op->kind == ST_OPND_REG && op->reg.cls == ST_REG_V &&
-		    !st_mnemonic_writes_vgpr(st_module_mnemonic(p->m, i->name))) {
+		    !st_mnemonic_writes_vgpr(st_module_mnemonic(p->m, interned))) {
 			st_parse_error(p, (struct st_loc){loc.file, loc.line, op->col},
 			               "destination #%zu of '%s' is a VGPR, but it writes scalar registers only", k + 1, name);
 			break;
 		}
 	}
-	i->dsts = copy_operands(p, p->ops.v, p->ops.n);
-	i->ndsts = (uint16_t)p->ops.n;
-	st_vec_clear(&p->ops);
-	p->cur = i;
+	p->cur_name = interned;
+	p->cur_loc = loc;
+	p->cur_ndsts = p->ops.n;
 }
 
 static void append_inst(struct st_parser *p, struct st_inst *i);
 
 void st_parse_end_inst(struct st_parser *p, bool has_attrs)
 {
-	struct st_inst *i = p->cur;
-	p->cur = NULL;
+	const char *name = p->cur_name;
+	bool ok = name;
+	p->cur_name = NULL;
 	struct st_value dict = {0};
 	if (has_attrs)
 		dict = st_vec_pop(&p->vals);
 	const struct st_value *attrs = has_attrs ? &dict : NULL;
-	if (i && attrs && attrs->nfields > ST_MAX_OPERANDS) {
+	if (ok && attrs && attrs->nfields > ST_MAX_OPERANDS) {
 		st_parse_error(p, p->dict_store.v[attrs->i + ST_MAX_OPERANDS].loc, "too many attributes (at most %u)",
 		               ST_MAX_OPERANDS);
-		i = NULL;
+		ok = false;
 	}
-	if (!i || too_many_operands(p, i->loc)) {
+	if (!ok || too_many_operands(p, p->cur_ndsts, p->cur_loc)) {
 		st_vec_clear(&p->ops);
 		st_vec_clear(&p->dict_store);
 		st_vec_clear(&p->elem_store);
 		return;
 	}
-	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
-	i->nsrcs = (uint16_t)p->ops.n;
-	st_vec_clear(&p->ops);
+	struct st_inst *i = build_inst(p, name);
 	/* A list seen before is taken as it is (it verified then); a new one is
 	 * verified on the scratch copy, whose locations are exact, and shared
 	 * from then on if it is good. */
@@ -567,17 +563,16 @@ void st_parse_end_inst(struct st_parser *p, bool has_attrs)
  * only the operands are left to check. */
 void st_parse_end_inst_seen(struct st_parser *p)
 {
-	struct st_inst *i = p->cur;
-	p->cur = NULL;
+	const char *name = p->cur_name;
+	bool ok = name;
+	p->cur_name = NULL;
 	struct shared_list *sl = p->seen;
 	p->seen = NULL;
-	if (!i || !sl || too_many_operands(p, i->loc)) {
+	if (!ok || !sl || too_many_operands(p, p->cur_ndsts, p->cur_loc)) {
 		st_vec_clear(&p->ops);
 		return;
 	}
-	i->srcs = copy_operands(p, p->ops.v, p->ops.n);
-	i->nsrcs = (uint16_t)p->ops.n;
-	st_vec_clear(&p->ops);
+	struct st_inst *i = build_inst(p, name);
 	i->attrs = st_attrs_share(p, sl);
 	i->nattrs = (uint16_t)sl->n;
 	size_t bad = st_verify_inst_operands(i, p->diag);
@@ -608,7 +603,7 @@ void st_parse_recover(struct st_parser *p)
 	st_vec_clear(&p->vals);
 	st_vec_clear(&p->dict_store);
 	st_vec_clear(&p->elem_store);
-	p->cur = NULL;
+	p->cur_name = NULL;
 	p->wide_count = 0;
 	p->succ_block = NULL;
 }

@@ -415,7 +415,7 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
                           struct st_operand *op)
 {
 	struct st_module *m = r->m;
-	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = col};
+	*op = (struct st_operand){.kind = ST_OPND_SYMBOL, .col = st_operand_col(col)};
 	if (target && n && asm_ident_start(*s)) {
 		size_t k = 0;
 		while (k < n && asm_ident_char(s[k]))
@@ -1067,7 +1067,6 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	}
 	struct st_module *m = r->m;
 	struct st_loc loc = {r->file, r->line, h[0].col};
-	struct st_inst *i = st_inst_new_isa(m, h[0].name, r->rows.v[h[0].info].isa, loc);
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
 	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
@@ -1111,17 +1110,10 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;
 	}
-	/* Both lists in one block: each is exactly full (lgcap 0), so adding
-	 * to either copies it first. */
-	struct st_operand *both = dsts->n + srcs->n ? st_arena_alloc(m->arena, (dsts->n + srcs->n) * sizeof *both) : NULL;
-	if (dsts->n)
-		memcpy(both, dsts->v, dsts->n * sizeof *both);
-	if (srcs->n)
-		memcpy(both + dsts->n, srcs->v, srcs->n * sizeof *both);
-	i->dsts = dsts->n ? both : NULL;
-	i->ndsts = (uint16_t)dsts->n;
-	i->srcs = srcs->n ? both + dsts->n : NULL;
-	i->nsrcs = (uint16_t)srcs->n;
+	/* The instruction and both lists in one block: each list is exactly
+	 * full, so adding to either copies it first. */
+	struct st_inst *i = st_inst_new_operands(m, h[0].name, r->rows.v[h[0].info].isa, loc, dsts->v,
+	                                         (uint16_t)dsts->n, srcs->v, (uint16_t)srcs->n);
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
 	warn_wait_field(r, i);

@@ -161,7 +161,7 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 }
 
 /* Token t as the grammar sees it: a newline in a dictionary is DICT_NL. */
-static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc, void *scanner)
+static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
 {
 	if (t == NEWLINE) {
 		p->unclosed_line = 0;
@@ -201,7 +201,7 @@ static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc, void *sca
 	}
 	p->prev2_tok = p->prev_tok;
 	p->prev_tok = t;
-	st_lex_expect_attrs(scanner, !p->depth && !p->func_header && (t == ')' || t == STRING));
+	p->expect_attrs = !p->depth && !p->func_header && (t == ')' || t == STRING);
 	return t;
 }
 
@@ -211,11 +211,13 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
 	const struct st_lex_probe *probe = p->probe;
 	int t = probe && probe->dfa_only ? 0 : st_lex_fast(scanner, val, loc);
 	bool fast = t != 0;
-	if (!t)
+	if (!t) {
+		st_lex_expect_attrs(scanner, p->expect_attrs);
 		t = st_yylex_raw(val, loc, scanner);
+	}
 	if (probe)
 		probe->token(probe->ctx, t, fast, val, loc, st_yyget_text(scanner), p->tok_n);
-	return classify(p, t, loc, scanner);
+	return classify(p, t, loc);
 }
 
 /* The token's text as the module keeps it: interned. A token's value is

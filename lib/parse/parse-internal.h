@@ -77,6 +77,11 @@ struct st_parser {
 	uint32_t depth;    /* unclosed attribute '{' of the current statement */
 	bool line_first;   /* no token yet on this line */
 	bool func_header;  /* the statement is `st.func @f() {`: its '{' opens the body */
+	/* The token before ends an instruction's head, so a `{` after it may be
+	 * attribute text read before: st_lex_fast reads this, and the DFA's
+	 * start condition (ATTRS or INITIAL) is set from it only before the DFA
+	 * runs (st_lex_expect_attrs), not after every token. */
+	bool expect_attrs;
 
 	/* Structure being built. */
 	enum parse_mode mode;
@@ -131,7 +136,13 @@ struct st_parser {
 	struct shared_list *seen; /* ATTRS_SEEN: the list its text stands for */
 	struct shared_list *ended; /* the list of the instruction just ended */
 	struct st_buf sbuf;
-	struct st_inst *cur;
+	/* The instruction being read: its mnemonic (interned, without "st.";
+	 * NULL when there is none or its head was bad), where it starts, and how
+	 * many of `ops` are its destinations (its sources follow them). It is
+	 * built when it ends, with its operands in the same allocation. */
+	const char *cur_name;
+	struct st_loc cur_loc;
+	size_t cur_ndsts;
 	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
 };
 
@@ -225,8 +236,14 @@ void st_parse_reg_range(struct st_parser *p, const struct st_tok *cls, struct st
                         struct st_loc lo_loc, const struct st_tok *hi, struct st_loc hi_loc);
 /* Negates the operand appended last. */
 void st_parse_negate(struct st_parser *p, struct st_loc loc);
-/* The register operand just read is complete (loc: where it starts). */
-void st_parse_end_reg(struct st_parser *p, struct st_loc loc);
+/* The register operand just read is complete (loc: where it starts): a
+ * range too wide is reported then. Inline, as nearly every register is fine. */
+void st_parse_report_wide(struct st_parser *p, struct st_loc loc);
+static inline void st_parse_end_reg(struct st_parser *p, struct st_loc loc)
+{
+	if (p->wide_count)
+		st_parse_report_wide(p, loc);
+}
 void st_parse_reg_token(struct st_parser *p, const struct st_tok *t, struct st_loc loc);
 void st_parse_literal(struct st_parser *p, int kind, const struct st_tok *t, struct st_loc loc);
 void st_parse_hwreg(struct st_parser *p, const struct st_tok *fn, struct st_loc loc, int nargs,

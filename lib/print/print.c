@@ -41,11 +41,11 @@ static void put_i64(struct st_buf *out, int64_t v)
 	}
 }
 
-/* A register is formatted on the stack and appended in one piece: kernels
+/* A register is formatted in place at the end of the buffer: kernels
  * are mostly registers. */
 static void put_reg(struct st_buf *out, struct st_reg r)
 {
-	char tmp[64];
+	char *tmp = st_buf_room(out, 64);
 	char *e = tmp;
 	if (r.neg)
 		*e++ = '-';
@@ -64,7 +64,7 @@ static void put_reg(struct st_buf *out, struct st_reg r)
 		e = fmt_u64(e, (uint64_t)r.index + r.count - 1);
 		*e++ = ']';
 	}
-	st_buf_putn(out, tmp, (size_t)(e - tmp));
+	out->len += (size_t)(e - tmp);
 }
 
 void st_print_operand(struct st_buf *out, const struct st_operand *op)

@@ -29,6 +29,11 @@ static void grow(struct st_buf *b, size_t extra)
 	b->cap = cap;
 }
 
+void st_buf_make_room(struct st_buf *b, size_t n)
+{
+	reserve(b, n);
+}
+
 void st_buf_putn(struct st_buf *b, const char *s, size_t n)
 {
 	reserve(b, n);

@@ -80,7 +80,7 @@ static int64_t tag(struct st_module *m, struct st_inst *i, struct st_memtoken_ca
 		/* Located at the mod.memtoken it stands for when that is on the
 		 * instruction's line (st_operand_loc), else at the instruction. */
 		if (attr->loc.line == i->loc.line)
-			op.col = attr->loc.col;
+			op.col = st_operand_col(attr->loc.col);
 		if (dst) {
 			st_inst_add_dst(m, i, op);
 			added++;

