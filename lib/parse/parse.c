@@ -27,6 +27,9 @@ static struct st_module *parse(const char *filename, st_parse_read_fn *read, voi
 	p.col = 1;
 	p.line_first = true;
 	p.texts = st_arena_new();
+	/* The operand scratch exists before the first instruction, so one
+	 * without operands is built from an offset into it, not into NULL. */
+	st_vec_reserve(&p.ops, 16);
 
 	yyscan_t scanner;
 	if (st_yylex_init_extra(&p, &scanner) != 0)
