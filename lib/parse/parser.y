@@ -37,6 +37,13 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 #define YYMALLOC st_xmalloc
 #define YYFREE free
 
+/* Past too many errors, the statement just read is the last. */
+#define END_STMT                                                               \
+	do {                                                                       \
+		if (p->too_many_errors)                                                \
+			YYABORT;                                                           \
+	} while (0)
+
 /* A rule's location is its first symbol's (an empty rule's: the previous end). */
 #define YYLLOC_DEFAULT(cur, rhs, n)                                            \
 	do {                                                                       \
@@ -88,22 +95,26 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 
 %%
 
+/* A statement is reduced with the file before it, and an instruction's
+ * operand list is one rule per operand: every reduction bison makes copies a
+ * value and a location and finds its next state, so an instruction line costs
+ * a reduction per operand and three more (its head, its attributes, the line),
+ * not one per nesting level of the grammar. */
 file:
 	  %empty
-	| file stmt { if (p->too_many_errors) YYABORT; }
-	;
-
-stmt:
-	  NEWLINE
-	| KW_FUNC FUNC_NAME '(' ')' '{'       { st_parse_begin_function(p, &$2, @1); }
-	| '}'                                 { st_parse_end_function(p, @1); }
-	| BLOCK_DEF                           { st_parse_begin_block(p, &$1, @1); }
-	| LABEL_DEF                           { st_parse_label(p, &$1, @1); }
-	| succ_head succ_list NEWLINE
-	| succ_head NEWLINE
-	| succ_head NEWLINE succ_list NEWLINE
-	| inst NEWLINE
-	| error NEWLINE                       { yyerrok; st_parse_recover(p); }
+	| file NEWLINE                                          { END_STMT; }
+	| file KW_FUNC FUNC_NAME '(' ')' '{'                    { st_parse_begin_function(p, &$3, @2); END_STMT; }
+	| file '}'                                              { st_parse_end_function(p, @2); END_STMT; }
+	| file BLOCK_DEF                                        { st_parse_begin_block(p, &$2, @2); END_STMT; }
+	| file LABEL_DEF                                        { st_parse_label(p, &$2, @2); END_STMT; }
+	| file succ_head succ_list NEWLINE                      { END_STMT; }
+	| file succ_head NEWLINE                                { END_STMT; }
+	| file succ_head NEWLINE succ_list NEWLINE              { END_STMT; }
+	| file inst_head attrs NEWLINE                          { END_STMT; }
+	| file inst_head '(' ')' attrs NEWLINE                  { END_STMT; }
+	| file inst_head '(' operands ')' attrs NEWLINE         { END_STMT; }
+	| file inst_head '(' operands ',' ')' attrs NEWLINE     { END_STMT; }
+	| file error NEWLINE                                    { yyerrok; st_parse_recover(p); END_STMT; }
 	;
 
 succ_head:
@@ -115,31 +126,17 @@ succ_list:
 	| succ_list ',' BLOCK_REF             { st_parse_successor(p, &$3, @3); }
 	;
 
-inst:
-	  inst_head srcs attrs
-	;
-
+/* The operands before it are the destinations, those after it the sources:
+ * one list rule serves both. */
 inst_head:
 	  STRING                              { st_parse_begin_inst(p, &$1, @1, @1); }
-	| dst_list '=' STRING                 { st_parse_begin_inst(p, &$3, @1, @3); }
-	| dst_list ',' '=' STRING             { st_parse_begin_inst(p, &$4, @1, @4); }
+	| operands '=' STRING                 { st_parse_begin_inst(p, &$3, @1, @3); }
+	| operands ',' '=' STRING             { st_parse_begin_inst(p, &$4, @1, @4); }
 	;
 
-dst_list:
+operands:
 	  operand
-	| dst_list ',' operand
-	;
-
-srcs:
-	  %empty
-	| '(' ')'
-	| '(' src_list ')'
-	| '(' src_list ',' ')'
-	;
-
-src_list:
-	  operand
-	| src_list ',' operand
+	| operands ',' operand
 	;
 
 attrs:
@@ -148,9 +145,12 @@ attrs:
 	| ATTRS_SEEN                          { st_parse_end_inst_seen(p); }
 	;
 
-/* Each operand rule appends its operand to the statement's list. */
+/* Each operand rule appends its operand to the statement's list. A register
+ * is reduced once, as an operand; only a negated one goes through `reg`. */
 operand:
-	  reg                                 { st_parse_end_reg(p, @1); }
+	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
+	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); st_parse_end_reg(p, @1); }
+	| reg_index                           { st_parse_end_reg(p, @1); }
 	| '-' reg                             { st_parse_negate(p, @1); }
 	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
 	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
@@ -161,11 +161,16 @@ operand:
 	| IDENT '(' hw_id ',' INT ',' INT ')' { st_parse_hwreg(p, &$1, @1, 3, &$3, &$5, &$7); }
 	;
 
+/* An identifier is never a register range, so it needs no st_parse_end_reg. */
 reg:
 	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
-	| IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
-	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
 	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); }
+	| reg_index
+	;
+
+reg_index:
+	  IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
+	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
 	;
 
 /* The lexer set the kind: an action storing it into $$ would make every
