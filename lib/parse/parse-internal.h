@@ -36,6 +36,9 @@ struct pending_succ {
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
+/* Slots of the identifier operand memo (a power of two). */
+enum { ST_PARSE_IDENT_MEMO = 256 };
+
 /* What a test sees of the scanner (test/unit/parse/test-lex-fast.c): each
  * token st_yylex returns, whether st_lex_fast found it, and st_lex_fast
  * turned off, so every token can be compared with the one the flex rules
@@ -144,6 +147,12 @@ struct st_parser {
 	struct st_loc cur_loc;
 	size_t cur_ndsts;
 	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
+	/* The operand of an identifier read before, by its interned name
+	 * (st_parse_ident_operand); its column is the occurrence's. */
+	struct ident_memo {
+		const char *s;
+		struct st_operand op;
+	} ident_memo[ST_PARSE_IDENT_MEMO];
 };
 
 /* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
