@@ -362,6 +362,31 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 	return STRING;
 }
 
+/* Whether text[0..n) spells a register class whole; p->class_memo[text[0]]
+ * then holds it. A kernel spells a handful of classes, so the spelling
+ * matched last with each first byte is kept and compared before the table
+ * of every spelling is searched. */
+static bool range_class(struct st_parser *p, const char *text, size_t n)
+{
+	struct class_memo *e = &p->class_memo[(unsigned char)text[0]];
+	if (e->len == n) {
+		size_t k = 1;
+		while (k < n && text[k] == e->spelling[k])
+			k++;
+		if (k == n)
+			return true;
+	}
+	enum st_regclass cls;
+	if (st_regclass_match(text, n, &cls) != n)
+		return false;
+	if (n <= sizeof e->spelling) {
+		e->len = (uint8_t)n;
+		e->cls = (uint8_t)cls;
+		memcpy(e->spelling, text, n);
+	}
+	return true;
+}
+
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
 	size_t idn = 0;
@@ -371,11 +396,11 @@ size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, 
 	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
 	int t = p->prev_tok, t2 = p->prev2_tok;
 	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
-	enum st_regclass cls;
-	if (!operand || p->depth || st_regclass_match(text, idn, &cls) != idn) {
+	if (!operand || p->depth || !range_class(p, text, idn)) {
 		p->tok_n = idn;
 		return idn;
 	}
+	enum st_regclass cls = (enum st_regclass)p->class_memo[(unsigned char)text[0]].cls;
 	uint64_t lo = 0, hi;
 	size_t k = idn + 1;
 	for (; text[k] != ':' && text[k] != ']'; k++)

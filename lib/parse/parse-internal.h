@@ -153,6 +153,13 @@ struct st_parser {
 		const char *s;
 		struct st_operand op;
 	} ident_memo[ST_PARSE_IDENT_MEMO];
+	/* By first byte: the register class spelled last in a range `v[0:3]`
+	 * (st_lex_reg_range); len 0: none. */
+	struct class_memo {
+		uint8_t len;
+		uint8_t cls;
+		char spelling[6];
+	} class_memo[256];
 };
 
 /* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
