@@ -1,5 +1,5 @@
 /* The .stir scanner's helpers: lexical diagnostics, token values and the
- * wrapper (st_yylex) that classifies newlines for the grammar.
+ * classification of newlines for the grammar (st_lex_classify).
  *
  * lexer.l's actions call these to turn a match into a token: names and
  * spellings are interned as they are lexed (the input is read in chunks and
@@ -161,7 +161,7 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 }
 
 /* Token t as the grammar sees it: a newline in a dictionary is DICT_NL. */
-static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
+int st_lex_classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
 {
 	if (t == NEWLINE) {
 		p->unclosed_line = 0;
@@ -203,21 +203,6 @@ static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
 	p->prev_tok = t;
 	p->expect_attrs = !p->depth && !p->func_header && (t == ')' || t == STRING);
 	return t;
-}
-
-int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
-{
-	struct st_parser *p = st_yyget_extra(scanner);
-	const struct st_lex_probe *probe = p->probe;
-	int t = probe && probe->dfa_only ? 0 : st_lex_fast(scanner, val, loc);
-	bool fast = t != 0;
-	if (!t) {
-		st_lex_expect_attrs(scanner, p->expect_attrs);
-		t = st_yylex_raw(val, loc, scanner);
-	}
-	if (probe)
-		probe->token(probe->ctx, t, fast, val, loc, st_yyget_text(scanner), p->tok_n);
-	return classify(p, t, loc);
 }
 
 /* The token's text as the module keeps it: interned. A token's value is

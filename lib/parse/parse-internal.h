@@ -83,7 +83,7 @@ struct st_parser {
 	/* The token before ends an instruction's head, so a `{` after it may be
 	 * attribute text read before: st_lex_fast reads this, and the DFA's
 	 * start condition (ATTRS or INITIAL) is set from it only before the DFA
-	 * runs (st_lex_expect_attrs), not after every token. */
+	 * runs (expect_attrs in lexer.l), not after every token. */
 	bool expect_attrs;
 
 	/* Structure being built. */
@@ -197,10 +197,9 @@ int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
  * token keeps. 1 is a plain '{'; more is an instruction's attribute text
  * read before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n);
-/* The common tokens found without the DFA (lexer.l); 0 if not one. */
-int st_lex_fast(void *scanner, ST_YYSTYPE *val, ST_YYLTYPE *loc);
-/* Whether the next token may open an instruction's attributes (lexer.l). */
-void st_lex_expect_attrs(void *scanner, bool attrs);
+/* Token t as the grammar sees it (st_yylex): a newline in a dictionary is
+ * DICT_NL; also tracks the dictionaries and where attributes may start. */
+int st_lex_classify(struct st_parser *p, int t, const ST_YYLTYPE *loc);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it
  * is one REG_RANGE token (a register class, lo <= hi, where a register
  * operand may stand); else the length of the identifier, which is then
