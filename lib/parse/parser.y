@@ -134,8 +134,16 @@ inst_head:
 	| operands ',' '=' STRING             { st_parse_begin_inst(p, &$4, @1, @4); }
 	;
 
+/* The common operands (registers, names, integers) are the list's own
+ * alternatives, so each is one reduction; the others go through `operand`. */
 operands:
-	  operand
+	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
+	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); st_parse_end_reg(p, @1); }
+	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
+	| operand
+	| operands ',' IDENT                  { st_parse_ident_operand(p, &$3, @3); }
+	| operands ',' REG_RANGE              { st_parse_reg_token(p, &$3, @3); st_parse_end_reg(p, @3); }
+	| operands ',' INT                    { st_parse_literal(p, ST_OPND_INT, &$3, @3); }
 	| operands ',' operand
 	;
 
@@ -145,14 +153,11 @@ attrs:
 	| ATTRS_SEEN                          { st_parse_end_inst_seen(p); }
 	;
 
-/* Each operand rule appends its operand to the statement's list. A register
- * is reduced once, as an operand; only a negated one goes through `reg`. */
+/* Each operand rule appends its operand to the statement's list; only a
+ * negated register goes through `reg`. */
 operand:
-	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
-	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); st_parse_end_reg(p, @1); }
-	| reg_index                           { st_parse_end_reg(p, @1); }
+	  reg_index                           { st_parse_end_reg(p, @1); }
 	| '-' reg                             { st_parse_negate(p, @1); }
-	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
 	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
 	| FLOAT                               { st_parse_literal(p, ST_OPND_FLOAT, &$1, @1); }
 	| STRING                              { st_parse_literal(p, ST_OPND_STRING, &$1, @1); }
