@@ -148,7 +148,6 @@ int st_lex_read(struct st_parser *p, const char *unmatched, char *buf, size_t ma
  * then end of file. */
 int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 {
-	loc->file = p->file;
 	loc->line = p->line;
 	loc->col = p->col;
 	p->tok_n = 0;
@@ -236,7 +235,7 @@ int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *lo
 		for (size_t k = 0; k < n; k++)
 			name[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
 		if (st_edit_distance(name, "successors") <= 2) {
-			st_lex_error(p, *loc, "unknown keyword '%.*s:'; did you mean 'Successors:'?", (int)n, text);
+			st_lex_error(p, st_parse_loc(p, *loc), "unknown keyword '%.*s:'; did you mean 'Successors:'?", (int)n, text);
 			return LEX_ERROR;
 		}
 	}
@@ -283,7 +282,7 @@ int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 	for (size_t k = neg; k < n; k++) {
 		unsigned d = (unsigned)(text[k] - '0');
 		if (v > (limit - d) / 10) {
-			st_lex_error(p, *loc, "integer literal out of range");
+			st_lex_error(p, st_parse_loc(p, *loc), "integer literal out of range");
 			return LEX_ERROR;
 		}
 		v = v * 10 + d;
@@ -300,7 +299,7 @@ int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		char c = text[k];
 		unsigned d = c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 		if (v >> 60) {
-			st_lex_error(p, *loc, "hex literal out of range");
+			st_lex_error(p, st_parse_loc(p, *loc), "hex literal out of range");
 			return LEX_ERROR;
 		}
 		v = v << 4 | d;
@@ -328,7 +327,7 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 	const char *s = text + 1;
 	size_t len = n - 2;
 	if (memchr(s, '\0', len)) {
-		st_lex_error(p, *loc, "NUL byte in string");
+		st_lex_error(p, st_parse_loc(p, *loc), "NUL byte in string");
 		return LEX_ERROR;
 	}
 	if (!memchr(s, '\\', len)) {

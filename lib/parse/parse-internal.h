@@ -166,6 +166,13 @@ struct st_parser {
 int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
+/* A token's or a rule's place (bison's location) as diagnostics and the IR
+ * keep it. */
+static inline struct st_loc st_parse_loc(const struct st_parser *p, ST_YYLTYPE l)
+{
+	return (struct st_loc){p->file, l.line, l.col};
+}
+
 static inline bool st_tok_is(const char *s, size_t n, const char *word)
 {
 	return strlen(word) == n && memcmp(s, word, n) == 0;
@@ -175,7 +182,6 @@ static inline bool st_tok_is(const char *s, size_t n, const char *word)
 /* Runs for every match (YY_USER_ACTION), so it is inline. */
 static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, size_t n)
 {
-	loc->file = p->file;
 	loc->line = p->line;
 	loc->col = p->col;
 	p->col += (uint32_t)n;
