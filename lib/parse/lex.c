@@ -204,12 +204,30 @@ int st_lex_classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
 	return t;
 }
 
+/* s[0..n) interned. A kernel spells a few hundred names and mnemonics over
+ * and over, so the string interned last in each slot of a small memo (by
+ * its length and three of its bytes) is compared first, and only a string
+ * not there is hashed and looked up in the module's interner. */
+static const char *lex_intern(struct st_parser *p, const char *s, size_t n)
+{
+	if (!n)
+		return st_internn(p->m->strings, s, n);
+	size_t slot = (n * 31 + (unsigned char)s[n - 1] * 7u + (unsigned char)s[n / 2] * 3u + (unsigned char)s[n / 4]) %
+	              ST_PARSE_STR_MEMO;
+	struct str_memo *e = &p->str_memo[slot];
+	if (e->n == n && e->s && memcmp(e->s, s, n) == 0)
+		return e->s;
+	const char *r = st_internn(p->m->strings, s, n);
+	*e = (struct str_memo){r, n};
+	return r;
+}
+
 /* The token's text as the module keeps it: interned. A token's value is
  * written whole, once: the parser copies it in 16-byte moves, and a store
  * of one field after it would stall that copy. */
 static void tok_intern(struct st_parser *p, ST_YYSTYPE *val, const char *s, size_t n)
 {
-	val->tok = (struct st_tok){.s = st_internn(p->m->strings, s, n), .n = (uint32_t)n};
+	val->tok = (struct st_tok){.s = lex_intern(p, s, n), .n = (uint32_t)n};
 }
 
 int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
@@ -271,7 +289,7 @@ int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
 		}
 		break;
 	}
-	val->tok = (struct st_tok){.s = st_internn(p->m->strings, text, n), .n = (uint32_t)n, .kind = ST_OPND_SYMBOL};
+	val->tok = (struct st_tok){.s = lex_intern(p, text, n), .n = (uint32_t)n, .kind = ST_OPND_SYMBOL};
 	return IDENT;
 }
 

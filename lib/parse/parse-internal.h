@@ -36,8 +36,9 @@ struct pending_succ {
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
-/* Slots of the identifier operand memo (a power of two). */
-enum { ST_PARSE_IDENT_MEMO = 256 };
+/* Slots of the identifier operand memo and of the scanner's string memo
+ * (powers of two). */
+enum { ST_PARSE_IDENT_MEMO = 256, ST_PARSE_STR_MEMO = 256 };
 
 /* What a test sees of the scanner (test/unit/parse/test-lex-fast.c): each
  * token st_yylex returns, whether st_lex_fast found it, and st_lex_fast
@@ -160,6 +161,11 @@ struct st_parser {
 		uint8_t cls;
 		char spelling[6];
 	} class_memo[256];
+	/* Strings the scanner interned lately (lex_intern in lex.c); s NULL: none. */
+	struct str_memo {
+		const char *s;
+		size_t n;
+	} str_memo[ST_PARSE_STR_MEMO];
 };
 
 /* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
