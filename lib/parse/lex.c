@@ -1,5 +1,4 @@
-/* The .stir scanner's helpers: lexical diagnostics, token values and the
- * classification of newlines for the grammar (st_lex_classify).
+/* The .stir scanner's helpers: lexical diagnostics and token values.
  *
  * lexer.l's actions call these to turn a match into a token: names and
  * spellings are interned as they are lexed (the input is read in chunks and
@@ -157,51 +156,6 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 	}
 	p->eof_state = 2;
 	return 0;
-}
-
-/* Token t as the grammar sees it: a newline in a dictionary is DICT_NL. */
-int st_lex_classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
-{
-	if (t == NEWLINE) {
-		p->unclosed_line = 0;
-		if (p->ended && p->prev_tok == '}')
-			st_attrs_remember_text(p);
-		p->ended = NULL;
-		p->line_first = true;
-		p->prev2_tok = p->prev_tok;
-		p->prev_tok = NEWLINE;
-		return p->depth && !p->eof_state ? DICT_NL : NEWLINE;
-	}
-	if (p->line_first) {
-		p->line_first = false;
-		/* These never continue a dictionary: an unclosed '{' above was an
-		 * error, and this line starts afresh. */
-		if (p->depth && (t == STRING || t == BLOCK_DEF || t == LABEL_DEF || t == SUCCESSORS || t == KW_FUNC)) {
-			p->depth = 0;
-			p->unclosed_line = p->dict_open_line; /* for the error this token makes */
-			p->unclosed_col = p->dict_open_col;
-		}
-		if (!p->depth)
-			p->func_header = t == KW_FUNC;
-	}
-	if (t == '{') {
-		if (p->func_header) {
-			p->func_header = false;
-		} else if (p->depth++ == 0) {
-			p->dict_open_line = loc->line;
-			p->dict_open_col = loc->col;
-			p->dict_close_line = 0;
-		}
-	} else if (t == '}' && p->depth) {
-		if (--p->depth == 0) {
-			p->dict_close_line = loc->line;
-			p->dict_close_col = loc->col + 1;
-		}
-	}
-	p->prev2_tok = p->prev_tok;
-	p->prev_tok = t;
-	p->expect_attrs = !p->depth && !p->func_header && (t == ')' || t == STRING);
-	return t;
 }
 
 /* s[0..n) interned. A kernel spells a few hundred names and mnemonics over

@@ -168,7 +168,7 @@ struct st_parser {
 	} str_memo[ST_PARSE_STR_MEMO];
 };
 
-/* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
+/* The raw flex scanner and the wrapper the parser calls (both lexer.l). */
 int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 
@@ -209,9 +209,6 @@ int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
  * token keeps. 1 is a plain '{'; more is an instruction's attribute text
  * read before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n);
-/* Token t as the grammar sees it (st_yylex): a newline in a dictionary is
- * DICT_NL; also tracks the dictionaries and where attributes may start. */
-int st_lex_classify(struct st_parser *p, int t, const ST_YYLTYPE *loc);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it
  * is one REG_RANGE token (a register class, lo <= hi, where a register
  * operand may stand); else the length of the identifier, which is then
