@@ -493,11 +493,12 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 			st_parse_error(p, at, "destination #%zu is not a register", k + 1);
 	}
 	/* The scanner interned the string with its `st.`; the name without it is
-	 * interned once per distinct mnemonic, not once per instruction. */
-	uint64_t *stripped = st_map_slot(&p->mnemonics, st_ptr_key(mnemonic->s), NULL);
-	if (!*stripped)
-		*stripped = st_ptr_key(st_intern(p->m->strings, name));
-	const char *interned = (const char *)(uintptr_t)*stripped;
+	 * kept beside it in a memo by the interned pointer (a kernel has a few
+	 * dozen mnemonics), and interned again only when its slot held another. */
+	struct mnemonic_memo *e = &p->mnemonic_memo[((uintptr_t)mnemonic->s >> 3) % ST_PARSE_MNEMONIC_MEMO];
+	if (e->with != mnemonic->s)
+		*e = (struct mnemonic_memo){mnemonic->s, st_intern(p->m->strings, name)};
+	const char *interned = e->without;
 	/* A VGPR written by an instruction whose destination slots are scalar
 	 * (the one slot fact a .stir line's operands can be held to: it also
 	 * names the registers assembly leaves implicit, never a VGPR). Only

@@ -36,9 +36,8 @@ struct pending_succ {
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
-/* Slots of the identifier operand memo and of the scanner's string memo
- * (powers of two). */
-enum { ST_PARSE_IDENT_MEMO = 256, ST_PARSE_STR_MEMO = 256 };
+/* Slots of the identifier operand, string and mnemonic memos (powers of two). */
+enum { ST_PARSE_IDENT_MEMO = 256, ST_PARSE_STR_MEMO = 256, ST_PARSE_MNEMONIC_MEMO = 256 };
 
 /* What a test sees of the scanner (test/unit/parse/test-lex-fast.c): each
  * token st_yylex returns, whether st_lex_fast found it, and st_lex_fast
@@ -95,7 +94,11 @@ struct st_parser {
 	struct st_block *succ_block; /* block whose Successors: line is being read */
 	ST_VEC(struct pending_succ) pending;
 	struct st_map labels; /* block label (interned) -> block, in the current function */
-	struct st_map mnemonics; /* "st.name" as the scanner interned it -> "name" interned */
+	/* "st.name" as the scanner interned it -> "name" interned, by the
+	 * former's pointer (st_parse_begin_inst); with NULL: none. */
+	struct mnemonic_memo {
+		const char *with, *without;
+	} mnemonic_memo[ST_PARSE_MNEMONIC_MEMO];
 
 	/* Per-statement scratch. Closed dictionaries and arrays are kept in
 	 * dict_store/elem_store (a value's `i` is its start index there until
