@@ -343,20 +343,27 @@ static bool range_class(struct st_parser *p, const char *text, size_t n)
 	return true;
 }
 
+size_t st_lex_reg_range_of(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t idn, uint64_t lo,
+                           uint64_t hi, size_t n)
+{
+	/* Where a register operand may stand: first on the line, after ',',
+	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
+	int t = p->prev_tok, t2 = p->prev2_tok;
+	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
+	/* Messages quote the class, as they did token by token. */
+	p->tok_n = idn;
+	if (!operand || p->depth || !range_class(p, text, idn) || hi < lo)
+		return idn;
+	enum st_regclass cls = (enum st_regclass)p->class_memo[(unsigned char)text[0]].cls;
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)idn, .kind = (uint8_t)cls, .i = (int64_t)lo, .hi = (int64_t)hi};
+	return n;
+}
+
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
 	size_t idn = 0;
 	while (text[idn] != '[') /* the rule put one there: a loop beats a call for a few bytes */
 		idn++;
-	/* Where a register operand may stand: first on the line, after ',',
-	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
-	int t = p->prev_tok, t2 = p->prev2_tok;
-	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
-	if (!operand || p->depth || !range_class(p, text, idn)) {
-		p->tok_n = idn;
-		return idn;
-	}
-	enum st_regclass cls = (enum st_regclass)p->class_memo[(unsigned char)text[0]].cls;
 	uint64_t lo = 0, hi;
 	size_t k = idn + 1;
 	for (; text[k] != ':' && text[k] != ']'; k++)
@@ -365,12 +372,5 @@ size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, 
 	if (text[k] == ':')
 		for (hi = 0, k++; text[k] != ']'; k++)
 			hi = hi * 10 + (uint64_t)(text[k] - '0');
-	if (hi < lo) {
-		p->tok_n = idn;
-		return idn;
-	}
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)idn, .kind = (uint8_t)cls, .i = (int64_t)lo, .hi = (int64_t)hi};
-	/* Messages quote the class, as they did token by token. */
-	p->tok_n = idn;
-	return n;
+	return st_lex_reg_range_of(p, val, text, idn, lo, hi, n);
 }

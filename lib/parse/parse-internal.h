@@ -217,6 +217,9 @@ int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, s
  * operand may stand); else the length of the identifier, which is then
  * lexed alone so the input reads, and errors read, as token by token. */
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+/* The same, with the class's length and the indexes already read. */
+size_t st_lex_reg_range_of(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t idn, uint64_t lo,
+                           uint64_t hi, size_t n);
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 /* A string token the scanner found to hold no backslash and no NUL. */
 int st_lex_plain_string(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
