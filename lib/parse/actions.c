@@ -148,30 +148,48 @@ static void unknown_operand(struct st_parser *p, const struct st_tok *id, struct
 		st_parse_error(p, loc, "unknown %s '%s' (see the operands of docs/stir-format.md)", what, id->s);
 }
 
-static struct st_operand ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
+/* The operand an identifier stands for; false if it is reported as bad. */
+static bool ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc, struct st_operand *op)
 {
-	struct st_operand op = {.col = st_operand_col(loc.col)};
 	enum st_regclass cls;
 	size_t k = st_regclass_match(id->s, id->n, &cls);
 	if (k && all_digits(id->s + k, id->n - k)) {
 		uint64_t index = parse_index(id->s + k, id->n - k);
-		if (index > ST_MAX_REG_INDEX)
-			st_parse_error(p, loc, "register index in '%.*s' is out of range (at most %u)", (int)id->n, id->s,
-			               ST_MAX_REG_INDEX);
-		op.kind = ST_OPND_REG;
-		op.reg = (struct st_reg){.index = (uint32_t)(index > ST_MAX_REG_INDEX ? 0 : index), .count = 1, .cls = (uint8_t)cls};
-		return op;
+		op->kind = ST_OPND_REG;
+		op->reg = (struct st_reg){.index = (uint32_t)(index > ST_MAX_REG_INDEX ? 0 : index), .count = 1, .cls = (uint8_t)cls};
+		if (index <= ST_MAX_REG_INDEX)
+			return true;
+		st_parse_error(p, loc, "register index in '%.*s' is out of range (at most %u)", (int)id->n, id->s,
+		               ST_MAX_REG_INDEX);
+		return false;
 	}
-	op.kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
-	op.text = id->s;
-	if (op.kind == ST_OPND_SYMBOL && !st_symbolic_operand(id->s, id->n))
+	op->kind = id->n >= 6 && memcmp(id->s, "label_", 6) == 0 ? ST_OPND_LABEL : ST_OPND_SYMBOL;
+	op->text = id->s;
+	if (op->kind == ST_OPND_SYMBOL && !st_symbolic_operand(id->s, id->n)) {
 		unknown_operand(p, id, loc);
-	return op;
+		return false;
+	}
+	return true;
 }
 
+/* An identifier names the same operand wherever it stands, and a kernel
+ * names a few hundred registers and symbols over and over: the operand of
+ * an interned name is kept by its pointer, and only a name not seen (or
+ * bad, which is reported every time) is matched against the register
+ * classes and symbols. */
 void st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
-	push_operand(p, ident_operand(p, id, loc));
+	struct ident_memo *e = &p->ident_memo[((uintptr_t)id->s >> 3) % ST_PARSE_IDENT_MEMO];
+	struct st_operand op;
+	if (e->s == id->s) {
+		op = e->op;
+	} else {
+		op = (struct st_operand){0};
+		if (ident_operand(p, id, loc, &op))
+			*e = (struct ident_memo){id->s, op};
+	}
+	op.col = st_operand_col(loc.col);
+	push_operand(p, op);
 }
 
 static bool check_index(struct st_parser *p, const struct st_tok *t, struct st_loc loc)
@@ -475,11 +493,12 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 			st_parse_error(p, at, "destination #%zu is not a register", k + 1);
 	}
 	/* The scanner interned the string with its `st.`; the name without it is
-	 * interned once per distinct mnemonic, not once per instruction. */
-	uint64_t *stripped = st_map_slot(&p->mnemonics, st_ptr_key(mnemonic->s), NULL);
-	if (!*stripped)
-		*stripped = st_ptr_key(st_intern(p->m->strings, name));
-	const char *interned = (const char *)(uintptr_t)*stripped;
+	 * kept beside it in a memo by the interned pointer (a kernel has a few
+	 * dozen mnemonics), and interned again only when its slot held another. */
+	struct mnemonic_memo *e = &p->mnemonic_memo[((uintptr_t)mnemonic->s >> 3) % ST_PARSE_MNEMONIC_MEMO];
+	if (e->with != mnemonic->s)
+		*e = (struct mnemonic_memo){mnemonic->s, st_intern(p->m->strings, name)};
+	const char *interned = e->without;
 	/* A VGPR written by an instruction whose destination slots are scalar
 	 * (the one slot fact a .stir line's operands can be held to: it also
 	 * names the registers assembly leaves implicit, never a VGPR). Only

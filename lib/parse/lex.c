@@ -1,5 +1,4 @@
-/* The .stir scanner's helpers: lexical diagnostics, token values and the
- * wrapper (st_yylex) that classifies newlines for the grammar.
+/* The .stir scanner's helpers: lexical diagnostics and token values.
  *
  * lexer.l's actions call these to turn a match into a token: names and
  * spellings are interned as they are lexed (the input is read in chunks and
@@ -148,7 +147,6 @@ int st_lex_read(struct st_parser *p, const char *unmatched, char *buf, size_t ma
  * then end of file. */
 int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 {
-	loc->file = p->file;
 	loc->line = p->line;
 	loc->col = p->col;
 	p->tok_n = 0;
@@ -160,64 +158,22 @@ int st_lex_eof(struct st_parser *p, ST_YYLTYPE *loc)
 	return 0;
 }
 
-/* Token t as the grammar sees it: a newline in a dictionary is DICT_NL. */
-static int classify(struct st_parser *p, int t, const ST_YYLTYPE *loc)
+/* s[0..n) interned. A kernel spells a few hundred names and mnemonics over
+ * and over, so the string interned last in each slot of a small memo (by
+ * its length and three of its bytes) is compared first, and only a string
+ * not there is hashed and looked up in the module's interner. */
+static const char *lex_intern(struct st_parser *p, const char *s, size_t n)
 {
-	if (t == NEWLINE) {
-		p->unclosed_line = 0;
-		if (p->ended && p->prev_tok == '}')
-			st_attrs_remember_text(p);
-		p->ended = NULL;
-		p->line_first = true;
-		p->prev2_tok = p->prev_tok;
-		p->prev_tok = NEWLINE;
-		return p->depth && !p->eof_state ? DICT_NL : NEWLINE;
-	}
-	if (p->line_first) {
-		p->line_first = false;
-		/* These never continue a dictionary: an unclosed '{' above was an
-		 * error, and this line starts afresh. */
-		if (p->depth && (t == STRING || t == BLOCK_DEF || t == LABEL_DEF || t == SUCCESSORS || t == KW_FUNC)) {
-			p->depth = 0;
-			p->unclosed_line = p->dict_open_line; /* for the error this token makes */
-			p->unclosed_col = p->dict_open_col;
-		}
-		if (!p->depth)
-			p->func_header = t == KW_FUNC;
-	}
-	if (t == '{') {
-		if (p->func_header) {
-			p->func_header = false;
-		} else if (p->depth++ == 0) {
-			p->dict_open_line = loc->line;
-			p->dict_open_col = loc->col;
-			p->dict_close_line = 0;
-		}
-	} else if (t == '}' && p->depth) {
-		if (--p->depth == 0) {
-			p->dict_close_line = loc->line;
-			p->dict_close_col = loc->col + 1;
-		}
-	}
-	p->prev2_tok = p->prev_tok;
-	p->prev_tok = t;
-	p->expect_attrs = !p->depth && !p->func_header && (t == ')' || t == STRING);
-	return t;
-}
-
-int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
-{
-	struct st_parser *p = st_yyget_extra(scanner);
-	const struct st_lex_probe *probe = p->probe;
-	int t = probe && probe->dfa_only ? 0 : st_lex_fast(scanner, val, loc);
-	bool fast = t != 0;
-	if (!t) {
-		st_lex_expect_attrs(scanner, p->expect_attrs);
-		t = st_yylex_raw(val, loc, scanner);
-	}
-	if (probe)
-		probe->token(probe->ctx, t, fast, val, loc, st_yyget_text(scanner), p->tok_n);
-	return classify(p, t, loc);
+	if (!n)
+		return st_internn(p->m->strings, s, n);
+	size_t slot = (n * 31 + (unsigned char)s[n - 1] * 7u + (unsigned char)s[n / 2] * 3u + (unsigned char)s[n / 4]) %
+	              ST_PARSE_STR_MEMO;
+	struct str_memo *e = &p->str_memo[slot];
+	if (e->n == n && e->s && memcmp(e->s, s, n) == 0)
+		return e->s;
+	const char *r = st_internn(p->m->strings, s, n);
+	*e = (struct str_memo){r, n};
+	return r;
 }
 
 /* The token's text as the module keeps it: interned. A token's value is
@@ -225,7 +181,7 @@ int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner)
  * of one field after it would stall that copy. */
 static void tok_intern(struct st_parser *p, ST_YYSTYPE *val, const char *s, size_t n)
 {
-	val->tok = (struct st_tok){.s = st_internn(p->m->strings, s, n), .n = (uint32_t)n};
+	val->tok = (struct st_tok){.s = lex_intern(p, s, n), .n = (uint32_t)n};
 }
 
 int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n)
@@ -251,7 +207,7 @@ int st_lex_definition(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *lo
 		for (size_t k = 0; k < n; k++)
 			name[k] = (char)(name[k] >= 'A' && name[k] <= 'Z' ? name[k] - 'A' + 'a' : name[k]);
 		if (st_edit_distance(name, "successors") <= 2) {
-			st_lex_error(p, *loc, "unknown keyword '%.*s:'; did you mean 'Successors:'?", (int)n, text);
+			st_lex_error(p, st_parse_loc(p, *loc), "unknown keyword '%.*s:'; did you mean 'Successors:'?", (int)n, text);
 			return LEX_ERROR;
 		}
 	}
@@ -287,7 +243,7 @@ int st_lex_ident(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
 		}
 		break;
 	}
-	val->tok = (struct st_tok){.s = st_internn(p->m->strings, text, n), .n = (uint32_t)n, .kind = ST_OPND_SYMBOL};
+	val->tok = (struct st_tok){.s = lex_intern(p, text, n), .n = (uint32_t)n, .kind = ST_OPND_SYMBOL};
 	return IDENT;
 }
 
@@ -298,7 +254,7 @@ int st_lex_int(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 	for (size_t k = neg; k < n; k++) {
 		unsigned d = (unsigned)(text[k] - '0');
 		if (v > (limit - d) / 10) {
-			st_lex_error(p, *loc, "integer literal out of range");
+			st_lex_error(p, st_parse_loc(p, *loc), "integer literal out of range");
 			return LEX_ERROR;
 		}
 		v = v * 10 + d;
@@ -315,7 +271,7 @@ int st_lex_hex(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, cons
 		char c = text[k];
 		unsigned d = c <= '9' ? (unsigned)(c - '0') : (unsigned)((c | 0x20) - 'a' + 10);
 		if (v >> 60) {
-			st_lex_error(p, *loc, "hex literal out of range");
+			st_lex_error(p, st_parse_loc(p, *loc), "hex literal out of range");
 			return LEX_ERROR;
 		}
 		v = v << 4 | d;
@@ -343,7 +299,7 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 	const char *s = text + 1;
 	size_t len = n - 2;
 	if (memchr(s, '\0', len)) {
-		st_lex_error(p, *loc, "NUL byte in string");
+		st_lex_error(p, st_parse_loc(p, *loc), "NUL byte in string");
 		return LEX_ERROR;
 	}
 	if (!memchr(s, '\\', len)) {
@@ -362,20 +318,52 @@ int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, c
 	return STRING;
 }
 
+/* Whether text[0..n) spells a register class whole; p->class_memo[text[0]]
+ * then holds it. A kernel spells a handful of classes, so the spelling
+ * matched last with each first byte is kept and compared before the table
+ * of every spelling is searched. */
+static bool range_class(struct st_parser *p, const char *text, size_t n)
+{
+	struct class_memo *e = &p->class_memo[(unsigned char)text[0]];
+	if (e->len == n) {
+		size_t k = 1;
+		while (k < n && text[k] == e->spelling[k])
+			k++;
+		if (k == n)
+			return true;
+	}
+	enum st_regclass cls;
+	if (st_regclass_match(text, n, &cls) != n)
+		return false;
+	if (n <= sizeof e->spelling) {
+		e->len = (uint8_t)n;
+		e->cls = (uint8_t)cls;
+		memcpy(e->spelling, text, n);
+	}
+	return true;
+}
+
+size_t st_lex_reg_range_of(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t idn, uint64_t lo,
+                           uint64_t hi, size_t n)
+{
+	/* Where a register operand may stand: first on the line, after ',',
+	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
+	int t = p->prev_tok, t2 = p->prev2_tok;
+	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
+	/* Messages quote the class, as they did token by token. */
+	p->tok_n = idn;
+	if (!operand || p->depth || !range_class(p, text, idn) || hi < lo)
+		return idn;
+	enum st_regclass cls = (enum st_regclass)p->class_memo[(unsigned char)text[0]].cls;
+	val->tok = (struct st_tok){.s = text, .n = (uint32_t)idn, .kind = (uint8_t)cls, .i = (int64_t)lo, .hi = (int64_t)hi};
+	return n;
+}
+
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n)
 {
 	size_t idn = 0;
 	while (text[idn] != '[') /* the rule put one there: a loop beats a call for a few bytes */
 		idn++;
-	/* Where a register operand may stand: first on the line, after ',',
-	 * '-' or an operand list's '(' (not hwreg's), outside dictionaries. */
-	int t = p->prev_tok, t2 = p->prev2_tok;
-	bool operand = t == NEWLINE || t == ',' || t == '-' || (t == '(' && t2 == STRING);
-	enum st_regclass cls;
-	if (!operand || p->depth || st_regclass_match(text, idn, &cls) != idn) {
-		p->tok_n = idn;
-		return idn;
-	}
 	uint64_t lo = 0, hi;
 	size_t k = idn + 1;
 	for (; text[k] != ':' && text[k] != ']'; k++)
@@ -384,12 +372,5 @@ size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, 
 	if (text[k] == ':')
 		for (hi = 0, k++; text[k] != ']'; k++)
 			hi = hi * 10 + (uint64_t)(text[k] - '0');
-	if (hi < lo) {
-		p->tok_n = idn;
-		return idn;
-	}
-	val->tok = (struct st_tok){.s = text, .n = (uint32_t)idn, .kind = (uint8_t)cls, .i = (int64_t)lo, .hi = (int64_t)hi};
-	/* Messages quote the class, as they did token by token. */
-	p->tok_n = idn;
-	return n;
+	return st_lex_reg_range_of(p, val, text, idn, lo, hi, n);
 }

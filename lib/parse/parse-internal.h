@@ -36,6 +36,9 @@ struct pending_succ {
 
 enum parse_mode { MODE_UNKNOWN, MODE_FLAT, MODE_FUNCS };
 
+/* Slots of the identifier operand, string and mnemonic memos (powers of two). */
+enum { ST_PARSE_IDENT_MEMO = 256, ST_PARSE_STR_MEMO = 256, ST_PARSE_MNEMONIC_MEMO = 256 };
+
 /* What a test sees of the scanner (test/unit/parse/test-lex-fast.c): each
  * token st_yylex returns, whether st_lex_fast found it, and st_lex_fast
  * turned off, so every token can be compared with the one the flex rules
@@ -80,7 +83,7 @@ struct st_parser {
 	/* The token before ends an instruction's head, so a `{` after it may be
 	 * attribute text read before: st_lex_fast reads this, and the DFA's
 	 * start condition (ATTRS or INITIAL) is set from it only before the DFA
-	 * runs (st_lex_expect_attrs), not after every token. */
+	 * runs (expect_attrs in lexer.l), not after every token. */
 	bool expect_attrs;
 
 	/* Structure being built. */
@@ -91,7 +94,11 @@ struct st_parser {
 	struct st_block *succ_block; /* block whose Successors: line is being read */
 	ST_VEC(struct pending_succ) pending;
 	struct st_map labels; /* block label (interned) -> block, in the current function */
-	struct st_map mnemonics; /* "st.name" as the scanner interned it -> "name" interned */
+	/* "st.name" as the scanner interned it -> "name" interned, by the
+	 * former's pointer (st_parse_begin_inst); with NULL: none. */
+	struct mnemonic_memo {
+		const char *with, *without;
+	} mnemonic_memo[ST_PARSE_MNEMONIC_MEMO];
 
 	/* Per-statement scratch. Closed dictionaries and arrays are kept in
 	 * dict_store/elem_store (a value's `i` is its start index there until
@@ -144,11 +151,36 @@ struct st_parser {
 	struct st_loc cur_loc;
 	size_t cur_ndsts;
 	uint64_t wide_count; /* width of a too-wide register range read, not yet reported */
+	/* The operand of an identifier read before, by its interned name
+	 * (st_parse_ident_operand); its column is the occurrence's. */
+	struct ident_memo {
+		const char *s;
+		struct st_operand op;
+	} ident_memo[ST_PARSE_IDENT_MEMO];
+	/* By first byte: the register class spelled last in a range `v[0:3]`
+	 * (st_lex_reg_range); len 0: none. */
+	struct class_memo {
+		uint8_t len;
+		uint8_t cls;
+		char spelling[6];
+	} class_memo[256];
+	/* Strings the scanner interned lately (lex_intern in lex.c); s NULL: none. */
+	struct str_memo {
+		const char *s;
+		size_t n;
+	} str_memo[ST_PARSE_STR_MEMO];
 };
 
-/* The raw flex scanner (lexer.l) and the wrapper the parser calls (lex.c). */
+/* The raw flex scanner and the wrapper the parser calls (both lexer.l). */
 int st_yylex_raw(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
 int st_yylex(ST_YYSTYPE *val, ST_YYLTYPE *loc, void *scanner);
+
+/* A token's or a rule's place (bison's location) as diagnostics and the IR
+ * keep it. */
+static inline struct st_loc st_parse_loc(const struct st_parser *p, ST_YYLTYPE l)
+{
+	return (struct st_loc){p->file, l.line, l.col};
+}
 
 static inline bool st_tok_is(const char *s, size_t n, const char *word)
 {
@@ -159,7 +191,6 @@ static inline bool st_tok_is(const char *s, size_t n, const char *word)
 /* Runs for every match (YY_USER_ACTION), so it is inline. */
 static inline void st_lex_locate(struct st_parser *p, ST_YYLTYPE *loc, size_t n)
 {
-	loc->file = p->file;
 	loc->line = p->line;
 	loc->col = p->col;
 	p->col += (uint32_t)n;
@@ -181,15 +212,14 @@ int st_lex_float(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t 
  * token keeps. 1 is a plain '{'; more is an instruction's attribute text
  * read before, an ATTRS_SEEN token standing for p->seen. */
 int st_lex_brace(struct st_parser *p, const ST_YYLTYPE *loc, const char *text, size_t n);
-/* The common tokens found without the DFA (lexer.l); 0 if not one. */
-int st_lex_fast(void *scanner, ST_YYSTYPE *val, ST_YYLTYPE *loc);
-/* Whether the next token may open an instruction's attributes (lexer.l). */
-void st_lex_expect_attrs(void *scanner, bool attrs);
 /* At `class[lo]` or `class[lo:hi]` (indexes of at most 9 digits): n when it
  * is one REG_RANGE token (a register class, lo <= hi, where a register
  * operand may stand); else the length of the identifier, which is then
  * lexed alone so the input reads, and errors read, as token by token. */
 size_t st_lex_reg_range(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);
+/* The same, with the class's length and the indexes already read. */
+size_t st_lex_reg_range_of(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t idn, uint64_t lo,
+                           uint64_t hi, size_t n);
 int st_lex_string(struct st_parser *p, ST_YYSTYPE *val, const ST_YYLTYPE *loc, const char *text, size_t n);
 /* A string token the scanner found to hold no backslash and no NUL. */
 int st_lex_plain_string(struct st_parser *p, ST_YYSTYPE *val, const char *text, size_t n);

@@ -58,7 +58,6 @@ static struct st_module *parse(const char *filename, st_parse_read_fn *read, voi
 	free(p.lists);
 	st_vec_free(&p.pending);
 	st_map_free(&p.labels);
-	st_map_free(&p.mnemonics);
 	st_buf_free(&p.sbuf);
 
 	if (rc != 0 || p.nerrors) {

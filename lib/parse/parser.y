@@ -10,6 +10,13 @@
 typedef void *yyscan_t;
 struct st_parser;
 
+/* A symbol's place in the input. Its file is the parse's (st_parse_loc
+ * makes the struct st_loc of diagnostics and the IR), so bison's location
+ * stack moves 8 bytes a symbol, not 16. */
+struct st_yyloc {
+	uint32_t line, col;
+};
+
 /* A token's value. Its text is interned when it is lexed (the input it
  * came from is overwritten as the scanner reads on), so it outlives the
  * lookahead and the value stack. */
@@ -37,6 +44,15 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 #define YYMALLOC st_xmalloc
 #define YYFREE free
 
+#define LOC(l) st_parse_loc(p, (l))
+
+/* Past too many errors, the statement just read is the last. */
+#define END_STMT                                                               \
+	do {                                                                       \
+		if (p->too_many_errors)                                                \
+			YYABORT;                                                           \
+	} while (0)
+
 /* A rule's location is its first symbol's (an empty rule's: the previous end). */
 #define YYLLOC_DEFAULT(cur, rhs, n)                                            \
 	do {                                                                       \
@@ -49,7 +65,7 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 
 %define api.pure full
 %define api.prefix {st_yy}
-%define api.location.type {struct st_loc}
+%define api.location.type {struct st_yyloc}
 %define api.header.include {"parse/parser.h"}
 %define parse.error custom
 %locations
@@ -88,58 +104,56 @@ static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scan
 
 %%
 
+/* A statement is reduced with the file before it, and an instruction's
+ * operand list is one rule per operand: every reduction bison makes copies a
+ * value and a location and finds its next state, so an instruction line costs
+ * a reduction per operand and three more (its head, its attributes, the line),
+ * not one per nesting level of the grammar. */
 file:
 	  %empty
-	| file stmt { if (p->too_many_errors) YYABORT; }
-	;
-
-stmt:
-	  NEWLINE
-	| KW_FUNC FUNC_NAME '(' ')' '{'       { st_parse_begin_function(p, &$2, @1); }
-	| '}'                                 { st_parse_end_function(p, @1); }
-	| BLOCK_DEF                           { st_parse_begin_block(p, &$1, @1); }
-	| LABEL_DEF                           { st_parse_label(p, &$1, @1); }
-	| succ_head succ_list NEWLINE
-	| succ_head NEWLINE
-	| succ_head NEWLINE succ_list NEWLINE
-	| inst NEWLINE
-	| error NEWLINE                       { yyerrok; st_parse_recover(p); }
+	| file NEWLINE                                          { END_STMT; }
+	| file KW_FUNC FUNC_NAME '(' ')' '{'                    { st_parse_begin_function(p, &$3, LOC(@2)); END_STMT; }
+	| file '}'                                              { st_parse_end_function(p, LOC(@2)); END_STMT; }
+	| file BLOCK_DEF                                        { st_parse_begin_block(p, &$2, LOC(@2)); END_STMT; }
+	| file LABEL_DEF                                        { st_parse_label(p, &$2, LOC(@2)); END_STMT; }
+	| file succ_head succ_list NEWLINE                      { END_STMT; }
+	| file succ_head NEWLINE                                { END_STMT; }
+	| file succ_head NEWLINE succ_list NEWLINE              { END_STMT; }
+	| file inst_head attrs NEWLINE                          { END_STMT; }
+	| file inst_head '(' ')' attrs NEWLINE                  { END_STMT; }
+	| file inst_head '(' operands ')' attrs NEWLINE         { END_STMT; }
+	| file inst_head '(' operands ',' ')' attrs NEWLINE     { END_STMT; }
+	| file error NEWLINE                                    { yyerrok; st_parse_recover(p); END_STMT; }
 	;
 
 succ_head:
-	  SUCCESSORS                          { st_parse_begin_successors(p, @1); }
+	  SUCCESSORS                          { st_parse_begin_successors(p, LOC(@1)); }
 	;
 
 succ_list:
-	  BLOCK_REF                           { st_parse_successor(p, &$1, @1); }
-	| succ_list ',' BLOCK_REF             { st_parse_successor(p, &$3, @3); }
+	  BLOCK_REF                           { st_parse_successor(p, &$1, LOC(@1)); }
+	| succ_list ',' BLOCK_REF             { st_parse_successor(p, &$3, LOC(@3)); }
 	;
 
-inst:
-	  inst_head srcs attrs
-	;
-
+/* The operands before it are the destinations, those after it the sources:
+ * one list rule serves both. */
 inst_head:
-	  STRING                              { st_parse_begin_inst(p, &$1, @1, @1); }
-	| dst_list '=' STRING                 { st_parse_begin_inst(p, &$3, @1, @3); }
-	| dst_list ',' '=' STRING             { st_parse_begin_inst(p, &$4, @1, @4); }
+	  STRING                              { st_parse_begin_inst(p, &$1, LOC(@1), LOC(@1)); }
+	| operands '=' STRING                 { st_parse_begin_inst(p, &$3, LOC(@1), LOC(@3)); }
+	| operands ',' '=' STRING             { st_parse_begin_inst(p, &$4, LOC(@1), LOC(@4)); }
 	;
 
-dst_list:
-	  operand
-	| dst_list ',' operand
-	;
-
-srcs:
-	  %empty
-	| '(' ')'
-	| '(' src_list ')'
-	| '(' src_list ',' ')'
-	;
-
-src_list:
-	  operand
-	| src_list ',' operand
+/* The common operands (registers, names, integers) are the list's own
+ * alternatives, so each is one reduction; the others go through `operand`. */
+operands:
+	  IDENT                               { st_parse_ident_operand(p, &$1, LOC(@1)); }
+	| REG_RANGE                           { st_parse_reg_token(p, &$1, LOC(@1)); st_parse_end_reg(p, LOC(@1)); }
+	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, LOC(@1)); }
+	| operand
+	| operands ',' IDENT                  { st_parse_ident_operand(p, &$3, LOC(@3)); }
+	| operands ',' REG_RANGE              { st_parse_reg_token(p, &$3, LOC(@3)); st_parse_end_reg(p, LOC(@3)); }
+	| operands ',' INT                    { st_parse_literal(p, ST_OPND_INT, &$3, LOC(@3)); }
+	| operands ',' operand
 	;
 
 attrs:
@@ -148,24 +162,29 @@ attrs:
 	| ATTRS_SEEN                          { st_parse_end_inst_seen(p); }
 	;
 
-/* Each operand rule appends its operand to the statement's list. */
+/* Each operand rule appends its operand to the statement's list; only a
+ * negated register goes through `reg`. */
 operand:
-	  reg                                 { st_parse_end_reg(p, @1); }
-	| '-' reg                             { st_parse_negate(p, @1); }
-	| INT                                 { st_parse_literal(p, ST_OPND_INT, &$1, @1); }
-	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, @1); }
-	| FLOAT                               { st_parse_literal(p, ST_OPND_FLOAT, &$1, @1); }
-	| STRING                              { st_parse_literal(p, ST_OPND_STRING, &$1, @1); }
-	| IDENT '(' hw_id ')'                 { st_parse_hwreg(p, &$1, @1, 1, &$3, NULL, NULL); }
-	| IDENT '(' hw_id ',' INT ')'         { st_parse_hwreg(p, &$1, @1, 2, &$3, &$5, NULL); }
-	| IDENT '(' hw_id ',' INT ',' INT ')' { st_parse_hwreg(p, &$1, @1, 3, &$3, &$5, &$7); }
+	  reg_index                           { st_parse_end_reg(p, LOC(@1)); }
+	| '-' reg                             { st_parse_negate(p, LOC(@1)); }
+	| HEX                                 { st_parse_literal(p, ST_OPND_HEX, &$1, LOC(@1)); }
+	| FLOAT                               { st_parse_literal(p, ST_OPND_FLOAT, &$1, LOC(@1)); }
+	| STRING                              { st_parse_literal(p, ST_OPND_STRING, &$1, LOC(@1)); }
+	| IDENT '(' hw_id ')'                 { st_parse_hwreg(p, &$1, LOC(@1), 1, &$3, NULL, NULL); }
+	| IDENT '(' hw_id ',' INT ')'         { st_parse_hwreg(p, &$1, LOC(@1), 2, &$3, &$5, NULL); }
+	| IDENT '(' hw_id ',' INT ',' INT ')' { st_parse_hwreg(p, &$1, LOC(@1), 3, &$3, &$5, &$7); }
 	;
 
+/* An identifier is never a register range, so it needs no st_parse_end_reg. */
 reg:
-	  IDENT                               { st_parse_ident_operand(p, &$1, @1); }
-	| IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, @1, &$3, @3, &$3, @3); }
-	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, @1, &$3, @3, &$5, @5); }
-	| REG_RANGE                           { st_parse_reg_token(p, &$1, @1); }
+	  IDENT                               { st_parse_ident_operand(p, &$1, LOC(@1)); }
+	| REG_RANGE                           { st_parse_reg_token(p, &$1, LOC(@1)); }
+	| reg_index
+	;
+
+reg_index:
+	  IDENT '[' INT ']'                   { st_parse_reg_range(p, &$1, LOC(@1), &$3, LOC(@3), &$3, LOC(@3)); }
+	| IDENT '[' INT ':' INT ']'           { st_parse_reg_range(p, &$1, LOC(@1), &$3, LOC(@3), &$5, LOC(@5)); }
 	;
 
 /* The lexer set the kind: an action storing it into $$ would make every
@@ -194,7 +213,7 @@ fields:
 	;
 
 field:
-	  IDENT '=' value                     { st_parse_push_field(p, &$1, @1); }
+	  IDENT '=' value                     { st_parse_push_field(p, &$1, LOC(@1)); }
 	;
 
 nl_opt:
@@ -254,7 +273,7 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct st_parser *p, y
 		what = "end of file";
 	else if (tok == YYSYMBOL_NEWLINE || tok == YYSYMBOL_DICT_NL)
 		what = "end of line";
-	st_parse_syntax_error(p, *yypcontext_location(ctx), what, names, n);
+	st_parse_syntax_error(p, LOC(*yypcontext_location(ctx)), what, names, n);
 	return 0;
 }
 
@@ -264,5 +283,5 @@ static int yyreport_syntax_error(const yypcontext_t *ctx, struct st_parser *p, y
 static void st_yyerror(const ST_YYLTYPE *loc, struct st_parser *p, yyscan_t scanner, const char *msg)
 {
 	(void)scanner;
-	st_parse_error(p, *loc, "nested too deeply (%s)", msg);
+	st_parse_error(p, LOC(*loc), "nested too deeply (%s)", msg);
 }
