@@ -56,17 +56,25 @@ const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form)
 
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 {
-	size_t best = 0;
 	if (!n)
 		return 0;
+	/* The loop is unrolled over the constant table, so each row's first byte
+	 * and length are immediates: a row ruled out by its first byte costs a
+	 * compare and a branch, and the first byte is loaded once. */
+	const char c0 = ident[0];
+	size_t best = 0;
+	uint8_t found = 0;
+#pragma GCC unroll 32
 	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
 		size_t len = regspellings[k].len;
-		if (ident[0] != regspellings[k].first || len <= best || len > n ||
+		if (c0 != regspellings[k].first || len <= best || len > n ||
 		    (len > 1 && memcmp(ident + 1, regspellings[k].spelling + 1, len - 1) != 0))
 			continue;
 		best = len;
-		*cls = (enum st_regclass)regspellings[k].cls;
+		found = regspellings[k].cls;
 	}
+	if (best)
+		*cls = (enum st_regclass)found;
 	return best;
 }
 
