@@ -270,8 +270,6 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
  * guess whether the wait is a consumer of that register. */
 static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	if (!st_inst_is_wait(i))
-		return 0;
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++, nerr++)
 		st_error(diag, st_operand_loc(i, &i->dsts[k]), "wait '%s' cannot define a register", i->name);
@@ -296,7 +294,9 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attr
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
-	nerr += check_wait(i, diag);
+	/* st_inst_is_wait, inline: check_inst sees instructions only. */
+	if (i->isa->flags & ST_ISA_WAIT)
+		nerr += check_wait(i, diag);
 	if (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
@@ -387,8 +387,18 @@ static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag
 	return nerr;
 }
 
-static size_t check_block(const struct st_function *f, size_t bi, struct st_map *good,
-                          struct st_diag_engine *diag)
+/* One walk's state: the attribute lists found good, whether instructions
+ * are checked, and the instructions whose mnemonic is unknown (collected
+ * when `unknown` is set, warned about once the walk found no error). */
+ST_VEC_DECL(inst_vec, const struct st_inst *);
+struct walk {
+	struct st_map good;
+	bool insts;
+	struct st_module *m;
+	struct inst_vec *unknown;
+};
+
+static size_t check_block(const struct st_function *f, size_t bi, struct walk *w, struct st_diag_engine *diag)
 {
 	const struct st_block *b = f->blocks.v[bi];
 	size_t nerr = 0;
@@ -406,7 +416,10 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
 			nerr++;
 		} else if (i->kind == ST_ITEM_INST) {
-			nerr += check_inst(i, good, true, diag);
+			if (w->insts)
+				nerr += check_inst(i, &w->good, true, diag);
+			if (w->unknown && !i->created && !st_module_mnemonic(w->m, i->name))
+				st_vec_push(w->unknown, i);
 		}
 	}
 	if (b->last != prev) {
@@ -416,18 +429,42 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 	return nerr;
 }
 
-size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
+static size_t verify_module(const struct st_module *m, struct walk *w, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
-	struct st_map good = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		const struct st_function *f = m->funcs.v[fi];
 		nerr += check_labels(f, diag);
 		for (size_t bi = 0; bi < f->blocks.n; bi++)
-			nerr += check_block(f, bi, &good, diag);
+			nerr += check_block(f, bi, w, diag);
 		nerr += check_cfg(f, diag);
 	}
-	st_map_free(&good);
+	st_map_free(&w->good);
+	return nerr;
+}
+
+size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
+{
+	struct walk w = {.insts = true};
+	return verify_module(m, &w, diag);
+}
+
+static void warn_unknown(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	const char *hint = st_mnemonic_suggest(i->name);
+	st_warning(diag, i->loc, "unknown mnemonic '%s': the wait passes see no counter for it%s%s%s", i->name,
+	           hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+}
+
+size_t st_verify_read_module(struct st_module *m, bool insts_checked, bool warn_unknown_mnemonics,
+                             struct st_diag_engine *diag)
+{
+	struct inst_vec unknown = {0};
+	struct walk w = {.insts = !insts_checked, .m = m, .unknown = warn_unknown_mnemonics ? &unknown : NULL};
+	size_t nerr = verify_module(m, &w, diag);
+	for (size_t k = 0; !nerr && k < unknown.n; k++)
+		warn_unknown(unknown.v[k], diag);
+	st_vec_free(&unknown);
 	return nerr;
 }
 
@@ -440,10 +477,7 @@ size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *dia
 			st_foreach_inst(f->blocks.v[bi], i) {
 				if (i->created || st_module_mnemonic(m, i->name))
 					continue;
-				const char *hint = st_mnemonic_suggest(i->name);
-				st_warning(diag, i->loc,
-				           "unknown mnemonic '%s': the wait passes see no counter for it%s%s%s", i->name,
-				           hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+				warn_unknown(i, diag);
 				n++;
 			}
 		}
