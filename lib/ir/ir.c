@@ -174,8 +174,11 @@ static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 		return &memo->entries.v[memo->last_idx];
 	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
-	bool added;
-	uint64_t *k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
+	/* A mnemonic seen before is found by the inline probe, without a call. */
+	bool added = false;
+	uint64_t *k = st_map_find(&memo->index, st_ptr_key(interned));
+	if (!k)
+		k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
 	if (added) {
 		/* An alias has the ISA facts of the instruction it names. */
 		const struct st_mnemonic *mn = st_mnemonic_find(interned, strlen(interned));
