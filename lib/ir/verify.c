@@ -166,8 +166,10 @@ static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struc
  * test every register operand passes, inlined; report_register says why not. */
 static inline bool good_register(struct st_reg r)
 {
-	return r.cls < ST_NUM_REGCLASSES && r.count != 0 && r.index <= ST_MAX_REG_INDEX &&
-	       r.count - 1u <= ST_MAX_REG_INDEX - r.index && r.count <= ST_REG_MAX_COUNT;
+	/* count in 1..ST_REG_MAX_COUNT, and the last register at most
+	 * ST_MAX_REG_INDEX (so the first is too): three compares. */
+	return r.cls < ST_NUM_REGCLASSES && r.count - 1u < ST_REG_MAX_COUNT &&
+	       (uint64_t)r.index + r.count <= (uint64_t)ST_MAX_REG_INDEX + 1;
 }
 
 static size_t report_register(const struct st_inst *i, const struct st_operand *op, struct st_diag_engine *diag)
@@ -282,12 +284,21 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 	return nerr ? nerr : check_wait_count(i, diag);
 }
 
+/* Whether every register of ops[0..n) is good (good_register). */
+static inline bool good_operands(const struct st_operand *ops, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && !good_register(ops[k].reg))
+			return false;
+	return true;
+}
+
 /* `good` holds the attribute lists already found good in this run (as
  * st_map keys; the values are unused). Instructions share the lists the
  * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
  * lists to check, not 400,000 attributes, after every pass. With `good` NULL
  * every attribute list is checked and none remembered. */
-static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
+static size_t check_inst_all(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
@@ -305,6 +316,16 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attr
 	if (!bad && good)
 		st_map_put(good, st_ptr_key(i->attrs), 1);
 	return nerr + bad;
+}
+
+/* The usual instruction, good registers, no wait and an attribute list
+ * known good, is found so inline; any other goes through every check. */
+static inline size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
+{
+	if (good_operands(i->dsts, i->ndsts) && good_operands(i->srcs, i->nsrcs) && !(i->isa->flags & ST_ISA_WAIT) &&
+	    (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs)))))
+		return 0;
+	return check_inst_all(i, good, attrs, diag);
 }
 
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
