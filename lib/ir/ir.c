@@ -148,14 +148,19 @@ struct memo_entry {
 	const struct st_mnemonic *mnemonic; /* NULL when the table does not know it */
 };
 
+/* The mnemonics asked last, direct-mapped by their address: kernels repeat
+ * a handful of instructions in runs and interleavings (unrolled loads, wmma
+ * chains), and a reader or a walk over the instructions asks in program
+ * order, so most questions are answered by one compare. */
+enum { MEMO_RECENT = 64 };
+
 struct st_isa_memo {
 	struct st_map index; /* interned mnemonic -> entries index */
 	ST_VEC(struct memo_entry) entries;
-	/* The mnemonic asked last and its entry: kernels repeat an instruction
-	 * in runs (unrolled loads, wmma chains), and a reader or a walk over the
-	 * instructions asks in program order. */
-	const char *last;
-	size_t last_idx;
+	struct {
+		const char *name;
+		uint32_t idx;
+	} recent[MEMO_RECENT];
 };
 
 static void memo_free(struct st_isa_memo *memo)
@@ -167,26 +172,34 @@ static void memo_free(struct st_isa_memo *memo)
 	free(memo);
 }
 
-static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
+static struct memo_entry *memo_find(struct st_module *m, const char *interned, size_t r);
+
+/* The entry of a mnemonic: the recent one inline, any other out of line. */
+static inline struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
-	if (memo && memo->last == interned)
-		return &memo->entries.v[memo->last_idx];
+	uintptr_t a = (uintptr_t)interned;
+	size_t r = (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
+	if (memo && memo->recent[r].name == interned)
+		return &memo->entries.v[memo->recent[r].idx];
+	return memo_find(m, interned, r);
+}
+
+static struct memo_entry *memo_find(struct st_module *m, const char *interned, size_t r)
+{
+	struct st_isa_memo *memo = m->isa_memo;
 	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
-	/* A mnemonic seen before is found by the inline probe, without a call. */
-	bool added = false;
-	uint64_t *k = st_map_find(&memo->index, st_ptr_key(interned));
-	if (!k)
-		k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
+	bool added;
+	uint64_t *k = st_map_slot(&memo->index, st_ptr_key(interned), &added);
 	if (added) {
 		/* An alias has the ISA facts of the instruction it names. */
 		const struct st_mnemonic *mn = st_mnemonic_find(interned, strlen(interned));
 		*k = memo->entries.n;
 		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(mn ? mn->canonical : interned), .mnemonic = mn}));
 	}
-	memo->last = interned;
-	memo->last_idx = (size_t)*k;
+	memo->recent[r].name = interned;
+	memo->recent[r].idx = (uint32_t)*k;
 	return &memo->entries.v[*k];
 }
 
