@@ -249,10 +249,19 @@ struct memo_entry {
 	size_t off;
 };
 
+/* The keys printed last, direct-mapped by address: an instruction's
+ * mnemonic and list are mostly among those of the instructions before it,
+ * found by one compare instead of a hash and a probe of the index. */
+enum { MEMO_RECENT = 64 };
+
 struct print_memo {
 	struct st_index index;
 	ST_VEC(struct memo_entry) entries;
 	struct st_buf text;
+	struct {
+		const void *key;
+		uint32_t n, idx;
+	} recent[MEMO_RECENT];
 	bool debuginfo; /* locations as trailing comments */
 };
 
@@ -270,9 +279,23 @@ static bool same_memo(const void *cx, uint32_t idx)
 	return k->entries[idx].key == k->key && k->entries[idx].n == k->n;
 }
 
-/* Appends the text for (key, n), rendering it into the memo the first time. */
-static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
-                     void (*render)(struct st_buf *, const void *, uint32_t))
+static inline void memo_copy(struct st_buf *out, const struct print_memo *pm, uint32_t idx)
+{
+	const struct memo_entry *e = &pm->entries.v[idx];
+	memcpy(st_buf_room(out, e->len), pm->text.data + e->off, e->len);
+	out->len += e->len;
+}
+
+static inline size_t memo_recent(const void *key)
+{
+	uintptr_t a = (uintptr_t)key;
+	return (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
+}
+
+/* put_memo for a key not printed recently: looked up in the index, and
+ * rendered into the memo the first time. */
+static void put_memo_lookup(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
+                            void (*render)(struct st_buf *, const void *, uint32_t))
 {
 	struct memo_key mk = {pm->entries.v, key, n};
 	uint32_t h = (uint32_t)st_hash64((uint64_t)(uintptr_t)key ^ n);
@@ -287,9 +310,22 @@ static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key,
 		idx = st_index_put(&pm->index, h, same_memo, &mk, (uint32_t)pm->entries.n);
 		st_vec_push(&pm->entries, ((struct memo_entry){key, n, (uint32_t)(pm->text.len - off), off}));
 	}
-	const struct memo_entry *e = &pm->entries.v[idx];
-	memcpy(st_buf_room(out, e->len), pm->text.data + e->off, e->len);
-	out->len += e->len;
+	size_t r = memo_recent(key);
+	pm->recent[r].key = key;
+	pm->recent[r].n = n;
+	pm->recent[r].idx = idx;
+	memo_copy(out, pm, idx);
+}
+
+/* Appends the text for (key, n): a recent key's inline. */
+static inline void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
+                            void (*render)(struct st_buf *, const void *, uint32_t))
+{
+	size_t r = memo_recent(key);
+	if (pm->recent[r].key == key && pm->recent[r].n == n)
+		memo_copy(out, pm, pm->recent[r].idx);
+	else
+		put_memo_lookup(out, pm, key, n, render);
 }
 
 static void render_mnemonic(struct st_buf *out, const void *name, uint32_t n)
