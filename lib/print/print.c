@@ -45,6 +45,25 @@ static char *fmt_u64(char *to, uint64_t v)
 	return to + n;
 }
 
+/* fmt_u64 inline for the indices of registers, which are mostly below 1000. */
+static inline char *fmt_index(char *to, uint32_t v)
+{
+	if (v < 10) {
+		*to = (char)('0' + v);
+		return to + 1;
+	}
+	if (v < 100) {
+		memcpy(to, digit_pairs + 2 * v, 2);
+		return to + 2;
+	}
+	if (v < 1000) {
+		*to = (char)('0' + v / 100);
+		memcpy(to + 1, digit_pairs + 2 * (v % 100), 2);
+		return to + 3;
+	}
+	return fmt_u64(to, v);
+}
+
 /* Writes s, n bytes known at the call, at the end of the buffer: the room
  * check is inline and the copy a few moves. */
 static inline void put_lit(struct st_buf *out, const char *s, size_t n)
@@ -90,11 +109,14 @@ static inline char *fmt_reg(char *e, struct st_reg r)
 	memcpy(e, regclass_text[c].text, 16);
 	e += regclass_text[c].len;
 	if (r.count == 1)
-		return fmt_u64(e, r.index);
+		return fmt_index(e, r.index);
 	*e++ = '[';
-	e = fmt_u64(e, r.index);
+	e = fmt_index(e, r.index);
 	*e++ = ':';
-	e = fmt_u64(e, (uint64_t)r.index + r.count - 1);
+	/* The verifier keeps the last index within 32 bits; printing an
+	 * unverified module must not wrap. */
+	uint64_t last = (uint64_t)r.index + r.count - 1;
+	e = last <= UINT32_MAX ? fmt_index(e, (uint32_t)last) : fmt_u64(e, last);
 	*e++ = ']';
 	return e;
 }
