@@ -86,9 +86,11 @@ enum { ALIGN = 8 };
 _Static_assert(_Alignof(void *) <= ALIGN && _Alignof(int64_t) <= ALIGN && _Alignof(double) <= ALIGN,
                "arena allocations hold pointers, 64-bit integers and doubles");
 
-void *st_arena_alloc(struct st_arena *a, size_t n)
+/* st_arena_alloc past the head chunk's populated, mapped room: a new chunk,
+ * a heap chunk's bytes to clear, or pages to populate. Kept out of line, so
+ * that the usual allocation saves no registers for it. */
+__attribute__((noinline)) static void *alloc_slow(struct st_arena *a, size_t n)
 {
-	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < n) {
 		size_t step = a->chunk_size ? a->chunk_size : CHUNK_SIZE;
@@ -125,6 +127,20 @@ void *st_arena_alloc(struct st_arena *a, size_t n)
 	else if (c->used > c->ready)
 		populate_ahead(c, c->used);
 	return p;
+}
+
+/* The usual allocation, from the head chunk's mapped pages already
+ * populated (and zero), is a bump of `used` and no more. */
+void *st_arena_alloc(struct st_arena *a, size_t n)
+{
+	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	struct chunk *c = a->head;
+	if (c && c->mapped && c->ready - c->used >= n && c->used <= c->ready) {
+		void *p = c->data + c->used;
+		c->used += n;
+		return p;
+	}
+	return alloc_slow(a, n);
 }
 
 size_t st_arena_bytes(const struct st_arena *a)
