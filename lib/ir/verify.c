@@ -417,6 +417,7 @@ struct walk {
 	bool insts;
 	struct st_module *m;
 	struct inst_vec *unknown;
+	const char *known; /* a mnemonic found known last */
 };
 
 static size_t check_block(const struct st_function *f, size_t bi, struct walk *w, struct st_diag_engine *diag)
@@ -439,8 +440,14 @@ static size_t check_block(const struct st_function *f, size_t bi, struct walk *w
 		} else if (i->kind == ST_ITEM_INST) {
 			if (w->insts)
 				nerr += check_inst(i, &w->good, true, diag);
-			if (w->unknown && !i->created && !st_module_mnemonic(w->m, i->name))
-				st_vec_push(w->unknown, i);
+			/* The mnemonic of the instruction before is known: kernels
+			 * repeat one in runs. */
+			if (w->unknown && !i->created && i->name != w->known) {
+				if (st_module_mnemonic(w->m, i->name))
+					w->known = i->name;
+				else
+					st_vec_push(w->unknown, i);
+			}
 		}
 	}
 	if (b->last != prev) {
