@@ -97,8 +97,10 @@ static const struct {
 _Static_assert(sizeof "src_shared_base" <= 16, "a class name fits its 16 bytes");
 
 /* Room a register takes at most: '-', a name of up to 16 bytes as copied,
- * '[', two indices of 10 digits, ':' and ']'. */
-enum { REG_ROOM = 1 + 16 + 1 + 10 + 1 + 10 + 1 };
+ * '[', a first index of 10 digits, ':', a last one of up to 20 (an empty
+ * range at 0, which only an unverified module has, ends at 2^64 - 1) and
+ * ']'. */
+enum { REG_ROOM = 1 + 16 + 1 + 10 + 1 + 20 + 1 };
 
 /* A register at `e` (REG_ROOM bytes free); returns the end. */
 static inline char *fmt_reg(char *e, struct st_reg r)
