@@ -408,10 +408,11 @@ static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag
 	return nerr;
 }
 
+ST_VEC_DECL(inst_vec, const struct st_inst *);
+
 /* One walk's state: the attribute lists found good, whether instructions
  * are checked, and the instructions whose mnemonic is unknown (collected
  * when `unknown` is set, warned about once the walk found no error). */
-ST_VEC_DECL(inst_vec, const struct st_inst *);
 struct walk {
 	struct st_map good;
 	bool insts;
@@ -440,7 +441,7 @@ static size_t check_block(const struct st_function *f, size_t bi, struct walk *w
 		} else if (i->kind == ST_ITEM_INST) {
 			if (w->insts)
 				nerr += check_inst(i, &w->good, true, diag);
-			/* The mnemonic of the instruction before is known: kernels
+			/* The mnemonic found known last is asked no more: kernels
 			 * repeat one in runs. */
 			if (w->unknown && !i->created && i->name != w->known) {
 				if (st_module_mnemonic(w->m, i->name))

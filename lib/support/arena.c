@@ -135,7 +135,7 @@ void *st_arena_alloc(struct st_arena *a, size_t n)
 {
 	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	struct chunk *c = a->head;
-	if (c && c->mapped && c->ready - c->used >= n && c->used <= c->ready) {
+	if (c && c->mapped && c->used <= c->ready && c->ready - c->used >= n) {
 		void *p = c->data + c->used;
 		c->used += n;
 		return p;
@@ -157,8 +157,8 @@ char *st_arena_strndup(struct st_arena *a, const char *s, size_t n)
 }
 
 /* The reader interns every name and spelling it lexes, so a lookup is
- * one hash over 8-byte words and, for a hit, one compare of the same words: the index keeps
- * each string's hash, the entry its length. */
+ * one hash over 8-byte words and, for a hit, one compare of the same words:
+ * the index keeps each string's hash, the entry its length. */
 struct st_interner {
 	struct st_arena *arena;
 	struct st_index index;
@@ -185,8 +185,8 @@ void st_interner_free(struct st_interner *in)
 	free(in);
 }
 
-/* The last 1 to 7 bytes of a string, s[0..n), read without going past
- * them: two overlapping 4-byte loads, or the first, middle and last byte.
+/* A string of 1 to 7 bytes, s[0..n), as one word read without going past
+ * it: two overlapping 4-byte loads, or the first, middle and last byte.
  * The length, which the hash and the comparison take separately, makes
  * the overlap unambiguous. */
 static inline uint64_t short_word(const char *s, size_t n)
