@@ -229,10 +229,9 @@ static void check_module(struct st_module *m, bool asm_input, bool allow_unknown
 {
 	if (!asm_input)
 		st_asm_from_stir(m); /* the .stir form of an assembly input */
-	if (st_verify_module(m, d))
+	/* The .stir reader checked every instruction as it built it. */
+	if (st_verify_read_module(m, !asm_input, !allow_unknown_mnemonics, d))
 		return;
-	if (!allow_unknown_mnemonics)
-		st_warn_unknown_mnemonics(m, d);
 	/* An assembly input's CFG is made from its code, so there are no
 	 * Successors: lines to disagree with it, and the instruction-less
 	 * blocks after s_endpgm (LLVM's .Lfunc_end labels) are no mistake. */

@@ -56,17 +56,25 @@ const char *st_regclass_asm(enum st_regclass c, enum st_regasm_form *form)
 
 size_t st_regclass_match(const char *ident, size_t n, enum st_regclass *cls)
 {
-	size_t best = 0;
 	if (!n)
 		return 0;
+	/* The loop is unrolled over the constant table, so each row's first byte
+	 * and length are immediates: a row ruled out by its first byte costs a
+	 * compare and a branch, and the first byte is loaded once. */
+	const char c0 = ident[0];
+	size_t best = 0;
+	uint8_t found = 0;
+#pragma GCC unroll 32
 	for (size_t k = 0; k < sizeof regspellings / sizeof regspellings[0]; k++) {
 		size_t len = regspellings[k].len;
-		if (ident[0] != regspellings[k].first || len <= best || len > n ||
+		if (c0 != regspellings[k].first || len <= best || len > n ||
 		    (len > 1 && memcmp(ident + 1, regspellings[k].spelling + 1, len - 1) != 0))
 			continue;
 		best = len;
-		*cls = (enum st_regclass)regspellings[k].cls;
+		found = regspellings[k].cls;
 	}
+	if (best)
+		*cls = (enum st_regclass)found;
 	return best;
 }
 
@@ -140,14 +148,19 @@ struct memo_entry {
 	const struct st_mnemonic *mnemonic; /* NULL when the table does not know it */
 };
 
+/* The mnemonics asked last, direct-mapped by their address: kernels repeat
+ * a handful of instructions in runs and interleavings (unrolled loads, wmma
+ * chains), and a reader or a walk over the instructions asks in program
+ * order, so most questions are answered by one compare. */
+enum { MEMO_RECENT = 64 };
+
 struct st_isa_memo {
 	struct st_map index; /* interned mnemonic -> entries index */
 	ST_VEC(struct memo_entry) entries;
-	/* The mnemonic asked last and its entry: kernels repeat an instruction
-	 * in runs (unrolled loads, wmma chains), and a reader or a walk over the
-	 * instructions asks in program order. */
-	const char *last;
-	size_t last_idx;
+	struct {
+		const char *name;
+		uint32_t idx;
+	} recent[MEMO_RECENT];
 };
 
 static void memo_free(struct st_isa_memo *memo)
@@ -159,11 +172,22 @@ static void memo_free(struct st_isa_memo *memo)
 	free(memo);
 }
 
-static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
+static struct memo_entry *memo_find(struct st_module *m, const char *interned, size_t r);
+
+/* The entry of a mnemonic: the recent one inline, any other out of line. */
+static inline struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
-	if (memo && memo->last == interned)
-		return &memo->entries.v[memo->last_idx];
+	uintptr_t a = (uintptr_t)interned;
+	size_t r = (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
+	if (memo && memo->recent[r].name == interned)
+		return &memo->entries.v[memo->recent[r].idx];
+	return memo_find(m, interned, r);
+}
+
+static struct memo_entry *memo_find(struct st_module *m, const char *interned, size_t r)
+{
+	struct st_isa_memo *memo = m->isa_memo;
 	if (!memo)
 		memo = m->isa_memo = st_xcalloc(1, sizeof *memo);
 	bool added;
@@ -174,8 +198,8 @@ static struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 		*k = memo->entries.n;
 		st_vec_push(&memo->entries, ((struct memo_entry){.row = st_isa_lookup(mn ? mn->canonical : interned), .mnemonic = mn}));
 	}
-	memo->last = interned;
-	memo->last_idx = (size_t)*k;
+	memo->recent[r].name = interned;
+	memo->recent[r].idx = (uint32_t)*k;
 	return &memo->entries.v[*k];
 }
 

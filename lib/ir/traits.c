@@ -17,6 +17,10 @@ enum st_counter st_inst_counter(const struct st_inst *i, bool stores_on_loadcnt)
 	return st_counter_remap(c, stores_on_loadcnt);
 }
 
+/* The traits below ask each other through these static helpers, not
+ * through the exported functions: gcc does not inline a function a shared
+ * library exports (it could be interposed), and the wait pass asks some of
+ * them of every instruction. */
 static bool has(const struct st_inst *i, unsigned flag)
 {
 	return i->kind == ST_ITEM_INST && (i->isa->flags & flag);
@@ -100,7 +104,7 @@ int st_inst_vgpr_msb_effect(const struct st_inst *i)
 			return (int)(i->srcs[0].ival & 0xff);
 		return ST_MSB_UNKNOWN;
 	}
-	if (st_inst_is_call(i))
+	if (has(i, ST_ISA_CALL))
 		return 0;
 	if (writes_mode_msbs(i))
 		return ST_MSB_UNKNOWN;
@@ -109,7 +113,7 @@ int st_inst_vgpr_msb_effect(const struct st_inst *i)
 
 enum st_counter st_inst_second_counter(const struct st_inst *i)
 {
-	return st_inst_is_flat(i) ? ST_CNT_DS : ST_CNT_NONE;
+	return has(i, ST_ISA_FLAT) ? ST_CNT_DS : ST_CNT_NONE;
 }
 bool st_inst_is_ds_write(const struct st_inst *i) { return has(i, ST_ISA_DS_WRITE); }
 bool st_inst_is_tensor_load(const struct st_inst *i) { return has(i, ST_ISA_TENSOR_LOAD); }
@@ -124,7 +128,7 @@ bool st_inst_is_xcnt_wait(const struct st_inst *i)
 	return has(i, ST_ISA_WAIT) && i->isa->wait_form == ST_WAIT_SINGLE && i->isa->wait_counter == ST_CNT_XCNT;
 }
 
-enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i)
+static enum st_xcnt_kind xcnt_kind(const struct st_inst *i)
 {
 	if (i->kind != ST_ITEM_INST)
 		return ST_XCNT_NONE;
@@ -136,18 +140,28 @@ enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i)
 	}
 }
 
+enum st_xcnt_kind st_inst_xcnt_kind(const struct st_inst *i)
+{
+	return xcnt_kind(i);
+}
+
 bool st_inst_is_vmem_atomic(const struct st_inst *i) { return has(i, ST_ISA_RET_ATOMIC); }
+
+static bool reg_is_exec(struct st_reg r)
+{
+	return r.cls == ST_REG_EXEC || r.cls == ST_REG_EXEC_LO || r.cls == ST_REG_EXEC_HI;
+}
 
 bool st_reg_is_exec(struct st_reg r)
 {
-	return r.cls == ST_REG_EXEC || r.cls == ST_REG_EXEC_LO || r.cls == ST_REG_EXEC_HI;
+	return reg_is_exec(r);
 }
 
 static bool regs_meet(struct st_reg a, struct st_reg b)
 {
 	if (a.cls == b.cls)
 		return a.index < b.index + b.count && b.index < a.index + a.count;
-	return st_reg_is_exec(a) && st_reg_is_exec(b);
+	return reg_is_exec(a) && reg_is_exec(b);
 }
 
 bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg *held)
@@ -158,10 +172,10 @@ bool st_inst_xcnt_holds(const struct st_inst *e, struct st_reg r, struct st_reg 
 		const struct st_operand *op = &e->srcs[j];
 		if (op->kind == ST_OPND_REG && op->reg.cls != ST_REG_LDS && regs_meet(op->reg, r)) {
 			*held = op->reg;
-			return st_inst_xcnt_kind(e) != ST_XCNT_NONE;
+			return xcnt_kind(e) != ST_XCNT_NONE;
 		}
 	}
-	if (st_reg_is_exec(r) && st_inst_xcnt_kind(e) == ST_XCNT_VMEM) {
+	if (reg_is_exec(r) && xcnt_kind(e) == ST_XCNT_VMEM) {
 		*held = (struct st_reg){.index = 0, .count = 1, .cls = ST_REG_EXEC_LO};
 		return true;
 	}
@@ -207,9 +221,9 @@ unsigned st_inst_bound_next(const struct st_inst *i)
 	return 1;
 }
 
-bool st_inst_is_lds_fence(const struct st_inst *i)
+static bool lds_fence(const struct st_inst *i)
 {
-	if (!st_inst_is_barrier(i))
+	if (!has(i, ST_ISA_BARRIER))
 		return false;
 	if (!(i->isa->flags & ST_ISA_SPLIT_BARRIER))
 		return true;
@@ -218,6 +232,11 @@ bool st_inst_is_lds_fence(const struct st_inst *i)
 		if (i->srcs[k].kind == ST_OPND_INT || i->srcs[k].kind == ST_OPND_HEX)
 			return i->srcs[k].ival == -1;
 	return false;
+}
+
+bool st_inst_is_lds_fence(const struct st_inst *i)
+{
+	return lds_fence(i);
 }
 
 /* The instruction's wait modifier of kind `kind`, under any of its spellings
@@ -271,7 +290,7 @@ bool st_wait_counts(const struct st_inst *i, int counts[ST_NUM_COUNTERS])
 {
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		counts[c] = -1;
-	if (!st_inst_is_wait(i))
+	if (!has(i, ST_ISA_WAIT))
 		return false;
 	const struct st_isa_info *e = i->isa;
 	if (e->wait_form == ST_WAIT_IDLE) {
@@ -392,27 +411,38 @@ struct st_inst *st_wait_new_like(struct st_module *m, struct st_inst *proto, str
 	return w;
 }
 
+static bool lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs)
+{
+	bool fence = lds_fence(i), writer = has(i, ST_ISA_LDS_WRITER);
+	*to_dsts = fence || writer;
+	*to_srcs = fence || (!writer && has(i, ST_ISA_LDS_READER | ST_ISA_ASYNC_LDS_READER));
+	return *to_dsts || *to_srcs;
+}
+
 bool st_inst_lds_token_operands(const struct st_inst *i, bool *to_dsts, bool *to_srcs)
 {
-	*to_dsts = st_inst_is_lds_fence(i) || st_inst_is_lds_writer(i);
-	*to_srcs = st_inst_is_lds_fence(i) || (!st_inst_is_lds_writer(i) &&
-	                                       (st_inst_is_lds_reader(i) || st_inst_is_async_lds_reader(i)));
-	return *to_dsts || *to_srcs;
+	return lds_token_operands(i, to_dsts, to_srcs);
+}
+
+/* LDS<token> among ops[0..n): an LDS register range holding it. */
+static bool have_lds(const struct st_operand *ops, uint32_t n, uint32_t token)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && ops[k].reg.cls == ST_REG_LDS && ops[k].reg.index <= token &&
+		    token - ops[k].reg.index < ops[k].reg.count)
+			return true;
+	return false;
 }
 
 bool st_operands_have_lds(const struct st_operand *ops, uint32_t n, uint32_t token)
 {
-	struct st_reg want = {.index = token, .count = 1, .cls = ST_REG_LDS};
-	for (uint32_t k = 0; k < n; k++)
-		if (ops[k].kind == ST_OPND_REG && st_reg_overlaps(ops[k].reg, want))
-			return true;
-	return false;
+	return have_lds(ops, n, token);
 }
 
 static bool lds_token_missing(const struct st_inst *i, struct st_memtoken_cache *c, uint32_t *token)
 {
 	bool to_dsts, to_srcs;
-	if (!st_inst_lds_token_operands(i, &to_dsts, &to_srcs))
+	if (!lds_token_operands(i, &to_dsts, &to_srcs))
 		return false;
 	/* The ids as st_inst_memtoken_ids reads them, without collecting them:
 	 * the wait pass asks this of every instruction. */
@@ -422,8 +452,7 @@ static bool lds_token_missing(const struct st_inst *i, struct st_memtoken_cache 
 		uint32_t t;
 		if (!st_memtoken_id(&tokens[k], &t))
 			continue;
-		if ((to_dsts && !st_operands_have_lds(i->dsts, i->ndsts, t)) ||
-		    (to_srcs && !st_operands_have_lds(i->srcs, i->nsrcs, t))) {
+		if ((to_dsts && !have_lds(i->dsts, i->ndsts, t)) || (to_srcs && !have_lds(i->srcs, i->nsrcs, t))) {
 			*token = t;
 			return true;
 		}

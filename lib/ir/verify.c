@@ -166,8 +166,10 @@ static size_t check_attr(const struct st_inst *i, const struct st_attr *a, struc
  * test every register operand passes, inlined; report_register says why not. */
 static inline bool good_register(struct st_reg r)
 {
-	return r.cls < ST_NUM_REGCLASSES && r.count != 0 && r.index <= ST_MAX_REG_INDEX &&
-	       r.count - 1u <= ST_MAX_REG_INDEX - r.index && r.count <= ST_REG_MAX_COUNT;
+	/* count in 1..ST_REG_MAX_COUNT, and the last register at most
+	 * ST_MAX_REG_INDEX (so the first is too): three compares. */
+	return r.cls < ST_NUM_REGCLASSES && r.count - 1u < ST_REG_MAX_COUNT &&
+	       (uint64_t)r.index + r.count <= (uint64_t)ST_MAX_REG_INDEX + 1;
 }
 
 static size_t report_register(const struct st_inst *i, const struct st_operand *op, struct st_diag_engine *diag)
@@ -270,8 +272,6 @@ static size_t check_wait_count(const struct st_inst *i, struct st_diag_engine *d
  * guess whether the wait is a consumer of that register. */
 static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 {
-	if (!st_inst_is_wait(i))
-		return 0;
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++, nerr++)
 		st_error(diag, st_operand_loc(i, &i->dsts[k]), "wait '%s' cannot define a register", i->name);
@@ -284,19 +284,30 @@ static size_t check_wait(const struct st_inst *i, struct st_diag_engine *diag)
 	return nerr ? nerr : check_wait_count(i, diag);
 }
 
+/* Whether every register of ops[0..n) is good (good_register). */
+static inline bool good_operands(const struct st_operand *ops, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		if (ops[k].kind == ST_OPND_REG && !good_register(ops[k].reg))
+			return false;
+	return true;
+}
+
 /* `good` holds the attribute lists already found good in this run (as
  * st_map keys; the values are unused). Instructions share the lists the
  * parser read (ir.h), so a kernel of 200,000 instructions has a few hundred
  * lists to check, not 400,000 attributes, after every pass. With `good` NULL
  * every attribute list is checked and none remembered. */
-static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
+static size_t check_inst_all(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
 	for (uint32_t k = 0; k < i->ndsts; k++)
 		nerr += check_operand(i, &i->dsts[k], diag);
 	for (uint32_t k = 0; k < i->nsrcs; k++)
 		nerr += check_operand(i, &i->srcs[k], diag);
-	nerr += check_wait(i, diag);
+	/* st_inst_is_wait, inline: check_inst sees instructions only. */
+	if (i->isa->flags & ST_ISA_WAIT)
+		nerr += check_wait(i, diag);
 	if (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs))))
 		return nerr;
 	size_t bad = 0;
@@ -305,6 +316,16 @@ static size_t check_inst(const struct st_inst *i, struct st_map *good, bool attr
 	if (!bad && good)
 		st_map_put(good, st_ptr_key(i->attrs), 1);
 	return nerr + bad;
+}
+
+/* The usual instruction, good registers, no wait and an attribute list
+ * known good, is found so inline; any other goes through every check. */
+static inline size_t check_inst(const struct st_inst *i, struct st_map *good, bool attrs, struct st_diag_engine *diag)
+{
+	if (good_operands(i->dsts, i->ndsts) && good_operands(i->srcs, i->nsrcs) && !(i->isa->flags & ST_ISA_WAIT) &&
+	    (!attrs || !i->nattrs || (good && st_map_find(good, st_ptr_key(i->attrs)))))
+		return 0;
+	return check_inst_all(i, good, attrs, diag);
 }
 
 size_t st_verify_inst(const struct st_inst *i, struct st_diag_engine *diag)
@@ -387,8 +408,20 @@ static size_t check_cfg(const struct st_function *f, struct st_diag_engine *diag
 	return nerr;
 }
 
-static size_t check_block(const struct st_function *f, size_t bi, struct st_map *good,
-                          struct st_diag_engine *diag)
+ST_VEC_DECL(inst_vec, const struct st_inst *);
+
+/* One walk's state: the attribute lists found good, whether instructions
+ * are checked, and the instructions whose mnemonic is unknown (collected
+ * when `unknown` is set, warned about once the walk found no error). */
+struct walk {
+	struct st_map good;
+	bool insts;
+	struct st_module *m;
+	struct inst_vec *unknown;
+	const char *known; /* a mnemonic found known last */
+};
+
+static size_t check_block(const struct st_function *f, size_t bi, struct walk *w, struct st_diag_engine *diag)
 {
 	const struct st_block *b = f->blocks.v[bi];
 	size_t nerr = 0;
@@ -406,7 +439,16 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 			st_error(diag, i->loc, "analysis PHI in the instruction list of '^%s'", b->label);
 			nerr++;
 		} else if (i->kind == ST_ITEM_INST) {
-			nerr += check_inst(i, good, true, diag);
+			if (w->insts)
+				nerr += check_inst(i, &w->good, true, diag);
+			/* The mnemonic found known last is asked no more: kernels
+			 * repeat one in runs. */
+			if (w->unknown && !i->created && i->name != w->known) {
+				if (st_module_mnemonic(w->m, i->name))
+					w->known = i->name;
+				else
+					st_vec_push(w->unknown, i);
+			}
 		}
 	}
 	if (b->last != prev) {
@@ -416,18 +458,42 @@ static size_t check_block(const struct st_function *f, size_t bi, struct st_map 
 	return nerr;
 }
 
-size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
+static size_t verify_module(const struct st_module *m, struct walk *w, struct st_diag_engine *diag)
 {
 	size_t nerr = 0;
-	struct st_map good = {0};
 	for (size_t fi = 0; fi < m->funcs.n; fi++) {
 		const struct st_function *f = m->funcs.v[fi];
 		nerr += check_labels(f, diag);
 		for (size_t bi = 0; bi < f->blocks.n; bi++)
-			nerr += check_block(f, bi, &good, diag);
+			nerr += check_block(f, bi, w, diag);
 		nerr += check_cfg(f, diag);
 	}
-	st_map_free(&good);
+	st_map_free(&w->good);
+	return nerr;
+}
+
+size_t st_verify_module(const struct st_module *m, struct st_diag_engine *diag)
+{
+	struct walk w = {.insts = true};
+	return verify_module(m, &w, diag);
+}
+
+static void warn_unknown(const struct st_inst *i, struct st_diag_engine *diag)
+{
+	const char *hint = st_mnemonic_suggest(i->name);
+	st_warning(diag, i->loc, "unknown mnemonic '%s': the wait passes see no counter for it%s%s%s", i->name,
+	           hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+}
+
+size_t st_verify_read_module(struct st_module *m, bool insts_checked, bool warn_unknown_mnemonics,
+                             struct st_diag_engine *diag)
+{
+	struct inst_vec unknown = {0};
+	struct walk w = {.insts = !insts_checked, .m = m, .unknown = warn_unknown_mnemonics ? &unknown : NULL};
+	size_t nerr = verify_module(m, &w, diag);
+	for (size_t k = 0; !nerr && k < unknown.n; k++)
+		warn_unknown(unknown.v[k], diag);
+	st_vec_free(&unknown);
 	return nerr;
 }
 
@@ -440,10 +506,7 @@ size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *dia
 			st_foreach_inst(f->blocks.v[bi], i) {
 				if (i->created || st_module_mnemonic(m, i->name))
 					continue;
-				const char *hint = st_mnemonic_suggest(i->name);
-				st_warning(diag, i->loc,
-				           "unknown mnemonic '%s': the wait passes see no counter for it%s%s%s", i->name,
-				           hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
+				warn_unknown(i, diag);
 				n++;
 			}
 		}

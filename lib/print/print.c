@@ -9,62 +9,126 @@
 
 #include "stinkytofu/print.h"
 
+/* "00" to "99": a number is written two digits at a time. */
+static const char digit_pairs[200] = "00010203040506070809"
+                                     "10111213141516171819"
+                                     "20212223242526272829"
+                                     "30313233343536373839"
+                                     "40414243444546474849"
+                                     "50515253545556575859"
+                                     "60616263646566676869"
+                                     "70717273747576777879"
+                                     "80818283848586878889"
+                                     "90919293949596979899";
+
 /* The decimal digits of v at `to` (at most 20); returns the end. Counted
- * first and written in place: a register index is one to four digits, and
- * a memcpy call for them cost more than the digits. */
+ * first (by compares: a register index is one to four digits) and written
+ * in place from the end, two at a time. */
 static char *fmt_u64(char *to, uint64_t v)
 {
-	size_t n = 1;
-	for (uint64_t t = v; t >= 10; t /= 10)
+	if (v < 10) {
+		*to = (char)('0' + v);
+		return to + 1;
+	}
+	size_t n = 2;
+	for (uint64_t p = 100; n < 20 && v >= p; p *= 10)
 		n++;
 	char *e = to + n;
-	do {
-		*--e = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
+	for (; v >= 100; v /= 100) {
+		e -= 2;
+		memcpy(e, digit_pairs + 2 * (v % 100), 2);
+	}
+	if (v >= 10)
+		memcpy(e - 2, digit_pairs + 2 * v, 2);
+	else
+		e[-1] = (char)('0' + v);
 	return to + n;
 }
 
-static void put_u64(struct st_buf *out, uint64_t v)
+/* fmt_u64 inline for the indices of registers, which are mostly below 1000. */
+static inline char *fmt_index(char *to, uint32_t v)
 {
-	char tmp[20];
-	st_buf_putn(out, tmp, (size_t)(fmt_u64(tmp, v) - tmp));
+	if (v < 10) {
+		*to = (char)('0' + v);
+		return to + 1;
+	}
+	if (v < 100) {
+		memcpy(to, digit_pairs + 2 * v, 2);
+		return to + 2;
+	}
+	if (v < 1000) {
+		*to = (char)('0' + v / 100);
+		memcpy(to + 1, digit_pairs + 2 * (v % 100), 2);
+		return to + 3;
+	}
+	return fmt_u64(to, v);
+}
+
+/* Writes s, n bytes known at the call, at the end of the buffer: the room
+ * check is inline and the copy a few moves. */
+static inline void put_lit(struct st_buf *out, const char *s, size_t n)
+{
+	memcpy(st_buf_room(out, n), s, n);
+	out->len += n;
 }
 
 static void put_i64(struct st_buf *out, int64_t v)
 {
+	char *d = st_buf_room(out, 21), *e = d;
 	if (v < 0) {
-		st_buf_putc(out, '-');
-		put_u64(out, 0 - (uint64_t)v);
+		*e++ = '-';
+		e = fmt_u64(e, 0 - (uint64_t)v);
 	} else {
-		put_u64(out, (uint64_t)v);
+		e = fmt_u64(e, (uint64_t)v);
 	}
+	out->len += (size_t)(e - d);
+}
+
+/* The class names as the printer copies them: 16 bytes each, whatever
+ * their length, so a copy is two moves; the last row is an invalid class's. */
+static const struct {
+	char text[16];
+	uint8_t len;
+} regclass_text[ST_NUM_REGCLASSES + 1] = {
+#define ST_REGCLASS(e, name) [ST_REG_##e] = {name, sizeof name - 1},
+#include "stinkytofu/regclass.def"
+	[ST_NUM_REGCLASSES] = {"?", 1},
+};
+_Static_assert(sizeof "src_shared_base" <= 16, "a class name fits its 16 bytes");
+
+/* Room a register takes at most: '-', a name of up to 16 bytes as copied,
+ * '[', a first index of 10 digits, ':', a last one of up to 20 (an empty
+ * range at 0, which only an unverified module has, ends at 2^64 - 1) and
+ * ']'. */
+enum { REG_ROOM = 1 + 16 + 1 + 10 + 1 + 20 + 1 };
+
+/* A register at `e` (REG_ROOM bytes free); returns the end. */
+static inline char *fmt_reg(char *e, struct st_reg r)
+{
+	if (r.neg)
+		*e++ = '-';
+	unsigned c = r.cls < ST_NUM_REGCLASSES ? r.cls : ST_NUM_REGCLASSES;
+	memcpy(e, regclass_text[c].text, 16);
+	e += regclass_text[c].len;
+	if (r.count == 1)
+		return fmt_index(e, r.index);
+	*e++ = '[';
+	e = fmt_index(e, r.index);
+	*e++ = ':';
+	/* The verifier keeps the last index within 32 bits; printing an
+	 * unverified module must not wrap. */
+	uint64_t last = (uint64_t)r.index + r.count - 1;
+	e = last <= UINT32_MAX ? fmt_index(e, (uint32_t)last) : fmt_u64(e, last);
+	*e++ = ']';
+	return e;
 }
 
 /* A register is formatted in place at the end of the buffer: kernels
  * are mostly registers. */
 static void put_reg(struct st_buf *out, struct st_reg r)
 {
-	char *tmp = st_buf_room(out, 64);
-	char *e = tmp;
-	if (r.neg)
-		*e++ = '-';
-	/* The class names are a few bytes: copied without a strlen and a memcpy call. */
-	const char *name = st_regclass_name(r.cls);
-	for (const char *c = name; *c; c++) {
-		st_assert(c - name < 24);
-		*e++ = *c;
-	}
-	if (r.count == 1) {
-		e = fmt_u64(e, r.index);
-	} else {
-		*e++ = '[';
-		e = fmt_u64(e, r.index);
-		*e++ = ':';
-		e = fmt_u64(e, (uint64_t)r.index + r.count - 1);
-		*e++ = ']';
-	}
-	out->len += (size_t)(e - tmp);
+	char *d = st_buf_room(out, REG_ROOM);
+	out->len += (size_t)(fmt_reg(d, r) - d);
 }
 
 void st_print_operand(struct st_buf *out, const struct st_operand *op)
@@ -160,12 +224,25 @@ void st_print_value(struct st_buf *out, const struct st_value *v)
 	st_unreachable("bad value kind");
 }
 
+/* The operands, ", " between them; a register, the common case, is
+ * written with its separator in one room check. */
 static void put_operands(struct st_buf *out, const struct st_operand *ops, uint32_t n)
 {
 	for (uint32_t k = 0; k < n; k++) {
+		const struct st_operand *op = &ops[k];
+		if (op->kind == ST_OPND_REG) {
+			char *d = st_buf_room(out, 2 + REG_ROOM), *e = d;
+			if (k) {
+				e[0] = ',';
+				e[1] = ' ';
+				e += 2;
+			}
+			out->len += (size_t)(fmt_reg(e, op->reg) - d);
+			continue;
+		}
 		if (k)
-			st_buf_putn(out, ", ", 2);
-		st_print_operand(out, &ops[k]);
+			put_lit(out, ", ", 2);
+		st_print_operand(out, op);
 	}
 }
 
@@ -196,10 +273,19 @@ struct memo_entry {
 	size_t off;
 };
 
+/* The keys printed last, direct-mapped by address: an instruction's
+ * mnemonic and list are mostly among those of the instructions before it,
+ * found by one compare instead of a hash and a probe of the index. */
+enum { MEMO_RECENT = 64 };
+
 struct print_memo {
 	struct st_index index;
 	ST_VEC(struct memo_entry) entries;
 	struct st_buf text;
+	struct {
+		const void *key;
+		uint32_t n, idx;
+	} recent[MEMO_RECENT];
 	bool debuginfo; /* locations as trailing comments */
 };
 
@@ -217,9 +303,23 @@ static bool same_memo(const void *cx, uint32_t idx)
 	return k->entries[idx].key == k->key && k->entries[idx].n == k->n;
 }
 
-/* Appends the text for (key, n), rendering it into the memo the first time. */
-static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
-                     void (*render)(struct st_buf *, const void *, uint32_t))
+static inline void memo_copy(struct st_buf *out, const struct print_memo *pm, uint32_t idx)
+{
+	const struct memo_entry *e = &pm->entries.v[idx];
+	memcpy(st_buf_room(out, e->len), pm->text.data + e->off, e->len);
+	out->len += e->len;
+}
+
+static inline size_t memo_recent(const void *key)
+{
+	uintptr_t a = (uintptr_t)key;
+	return (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
+}
+
+/* put_memo for a key not printed recently: looked up in the index, and
+ * rendered into the memo the first time. */
+static void put_memo_lookup(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
+                            void (*render)(struct st_buf *, const void *, uint32_t))
 {
 	struct memo_key mk = {pm->entries.v, key, n};
 	uint32_t h = (uint32_t)st_hash64((uint64_t)(uintptr_t)key ^ n);
@@ -234,8 +334,22 @@ static void put_memo(struct st_buf *out, struct print_memo *pm, const void *key,
 		idx = st_index_put(&pm->index, h, same_memo, &mk, (uint32_t)pm->entries.n);
 		st_vec_push(&pm->entries, ((struct memo_entry){key, n, (uint32_t)(pm->text.len - off), off}));
 	}
-	const struct memo_entry *e = &pm->entries.v[idx];
-	st_buf_putn(out, pm->text.data + e->off, e->len);
+	size_t r = memo_recent(key);
+	pm->recent[r].key = key;
+	pm->recent[r].n = n;
+	pm->recent[r].idx = idx;
+	memo_copy(out, pm, idx);
+}
+
+/* Appends the text for (key, n): a recent key's inline. */
+static inline void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
+                            void (*render)(struct st_buf *, const void *, uint32_t))
+{
+	size_t r = memo_recent(key);
+	if (pm->recent[r].key == key && pm->recent[r].n == n)
+		memo_copy(out, pm, pm->recent[r].idx);
+	else
+		put_memo_lookup(out, pm, key, n, render);
 }
 
 static void render_mnemonic(struct st_buf *out, const void *name, uint32_t n)
@@ -302,15 +416,15 @@ static void print_inst(struct st_buf *out, const struct st_inst *i, struct print
 	}
 	if (i->ndsts) {
 		put_operands(out, i->dsts, i->ndsts);
-		st_buf_putn(out, " = ", 3);
+		put_lit(out, " = ", 3);
 	}
 	if (pm)
 		put_memo(out, pm, i->name, 0, render_mnemonic);
 	else
 		put_mnemonic(out, i->name);
-	st_buf_putc(out, '(');
+	put_lit(out, "(", 1);
 	put_operands(out, i->srcs, i->nsrcs);
-	st_buf_putc(out, ')');
+	put_lit(out, ")", 1);
 	if (!i->nattrs)
 		return;
 	if (pm)
@@ -344,7 +458,7 @@ static void print_blocks(struct st_buf *out, const struct st_function *f, struct
 		st_foreach_item(b, i) {
 			if (i->kind == ST_ITEM_PHI)
 				continue;
-			st_buf_putn(out, "    ", 4);
+			put_lit(out, "    ", 4);
 			if (from_asm && !i->created && i->kind != ST_ITEM_INST) {
 				/* A label or verbatim line of an assembly input, with its text. */
 				st_buf_puts(out, i->kind == ST_ITEM_LABEL ? "\"st.asm.label\"()" : "\"st.asm.verbatim\"()");
@@ -364,7 +478,7 @@ static void print_blocks(struct st_buf *out, const struct st_function *f, struct
 			}
 			if (pm && pm->debuginfo)
 				put_loc(out, i->loc);
-			st_buf_putc(out, '\n');
+			put_lit(out, "\n", 1);
 		}
 		if (b->succs.n) {
 			st_buf_puts(out, "    Successors: ");

@@ -86,9 +86,11 @@ enum { ALIGN = 8 };
 _Static_assert(_Alignof(void *) <= ALIGN && _Alignof(int64_t) <= ALIGN && _Alignof(double) <= ALIGN,
                "arena allocations hold pointers, 64-bit integers and doubles");
 
-void *st_arena_alloc(struct st_arena *a, size_t n)
+/* st_arena_alloc past the head chunk's populated, mapped room: a new chunk,
+ * a heap chunk's bytes to clear, or pages to populate. Kept out of line, so
+ * that the usual allocation saves no registers for it. */
+__attribute__((noinline)) static void *alloc_slow(struct st_arena *a, size_t n)
 {
-	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
 	struct chunk *c = a->head;
 	if (!c || c->size - c->used < n) {
 		size_t step = a->chunk_size ? a->chunk_size : CHUNK_SIZE;
@@ -127,6 +129,20 @@ void *st_arena_alloc(struct st_arena *a, size_t n)
 	return p;
 }
 
+/* The usual allocation, from the head chunk's mapped pages already
+ * populated (and zero), is a bump of `used` and no more. */
+void *st_arena_alloc(struct st_arena *a, size_t n)
+{
+	n = (n + ALIGN - 1) & ~(size_t)(ALIGN - 1);
+	struct chunk *c = a->head;
+	if (c && c->mapped && c->used <= c->ready && c->ready - c->used >= n) {
+		void *p = c->data + c->used;
+		c->used += n;
+		return p;
+	}
+	return alloc_slow(a, n);
+}
+
 size_t st_arena_bytes(const struct st_arena *a)
 {
 	return a->bytes;
@@ -141,8 +157,8 @@ char *st_arena_strndup(struct st_arena *a, const char *s, size_t n)
 }
 
 /* The reader interns every name and spelling it lexes, so a lookup is
- * one hash over 8-byte words and, for a hit, one memcmp: the index keeps
- * each string's hash, the entry its length. */
+ * one hash over 8-byte words and, for a hit, one compare of the same words:
+ * the index keeps each string's hash, the entry its length. */
 struct st_interner {
 	struct st_arena *arena;
 	struct st_index index;
@@ -169,21 +185,40 @@ void st_interner_free(struct st_interner *in)
 	free(in);
 }
 
+/* A string of 1 to 7 bytes, s[0..n), as one word read without going past
+ * it: two overlapping 4-byte loads, or the first, middle and last byte.
+ * The length, which the hash and the comparison take separately, makes
+ * the overlap unambiguous. */
+static inline uint64_t short_word(const char *s, size_t n)
+{
+	if (n >= 4) {
+		uint32_t lo, hi;
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + n - 4, 4);
+		return (uint64_t)hi << 32 | lo;
+	}
+	return (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8 | (unsigned char)s[n - 1];
+}
+
+/* Eight bytes at a time; a string of 8 bytes or more ends with the word of
+ * its last 8 (overlapping the one before), a shorter one is one short_word. */
 static uint32_t hash(const char *s, size_t n)
 {
 	uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n;
+	if (n < 8) {
+		if (n)
+			h = st_hash64(h ^ short_word(s, n));
+		return (uint32_t)(h ^ (h >> 32));
+	}
 	size_t k = 0;
-	for (; k + 8 <= n; k += 8) {
+	for (; k + 8 < n; k += 8) {
 		uint64_t w;
 		memcpy(&w, s + k, 8);
 		h = st_hash64(h ^ w);
 	}
-	if (k < n) {
-		uint64_t w = 0;
-		for (size_t b = 0; k < n; k++, b += 8)
-			w |= (uint64_t)(unsigned char)s[k] << b;
-		h = st_hash64(h ^ w);
-	}
+	uint64_t w;
+	memcpy(&w, s + n - 8, 8);
+	h = st_hash64(h ^ w);
 	return (uint32_t)(h ^ (h >> 32));
 }
 
@@ -193,11 +228,30 @@ struct intern_key {
 	size_t len;
 };
 
+/* a[0..n) == b[0..n), by the words hash() reads: the names and spellings
+ * the reader interns are short, and a memcmp call cost more than them. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 8)
+		return !n || short_word(a, n) == short_word(b, n);
+	for (size_t k = 0; k + 8 < n; k += 8) {
+		uint64_t x, y;
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
+		if (x != y)
+			return false;
+	}
+	uint64_t x, y;
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
+}
+
 static bool same_string(const void *cx, uint32_t idx)
 {
 	const struct intern_key *k = cx;
 	const struct intern_entry *e = &k->strs[idx];
-	return e->len == k->len && memcmp(e->s, k->s, k->len) == 0;
+	return e->len == k->len && same_bytes(e->s, k->s, k->len);
 }
 
 const char *st_internn(struct st_interner *in, const char *s, size_t n)

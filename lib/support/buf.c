@@ -34,11 +34,26 @@ void st_buf_make_room(struct st_buf *b, size_t n)
 	reserve(b, n);
 }
 
-void st_buf_putn(struct st_buf *b, const char *s, size_t n)
+/* st_buf_putn when the bytes do not fit: out of line, so the usual call
+ * keeps nothing across its copy. */
+__attribute__((noinline)) static void putn_grow(struct st_buf *b, const char *s, size_t n)
 {
-	reserve(b, n);
+	grow(b, n);
 	memcpy(b->data + b->len, s, n);
 	b->len += n;
+}
+
+void st_buf_putn(struct st_buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		putn_grow(b, s, n);
+		return;
+	}
+	/* The length first, so the copy is the last thing done: a jump to
+	 * memcpy. */
+	char *to = b->data + b->len;
+	b->len += n;
+	memcpy(to, s, n);
 }
 
 void st_buf_putc(struct st_buf *b, char c)

@@ -25,25 +25,45 @@ static void grow(struct st_map *m)
 	m->cap = ncap;
 }
 
-uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added)
+/* Adds `key`, which the map does not hold, as 0, growing the table first
+ * (a lookup that finds its key does not grow it). Out of line, so that
+ * st_map_slot saves no registers for it. */
+__attribute__((noinline)) static uint64_t *grow_and_add(struct st_map *m, uint64_t key)
 {
-	st_assert(key != 0);
-	if ((m->n + 1) * 2 > m->cap)
-		grow(m);
+	grow(m);
 	size_t j = st_hash64(key) & (m->cap - 1);
-	for (; m->keys[j]; j = (j + 1) & (m->cap - 1)) {
-		if (m->keys[j] == key) {
-			if (added)
-				*added = false;
-			return &m->vals[j];
-		}
-	}
+	while (m->keys[j])
+		j = (j + 1) & (m->cap - 1);
 	m->n++;
 	m->keys[j] = key;
 	m->vals[j] = 0;
+	return &m->vals[j];
+}
+
+uint64_t *st_map_slot(struct st_map *m, uint64_t key, bool *added)
+{
+	st_assert(key != 0);
+	if (m->cap) {
+		size_t mask = m->cap - 1, j = st_hash64(key) & mask;
+		for (; m->keys[j]; j = (j + 1) & mask) {
+			if (m->keys[j] == key) {
+				if (added)
+					*added = false;
+				return &m->vals[j];
+			}
+		}
+		if ((m->n + 1) * 2 <= m->cap) {
+			m->n++;
+			m->keys[j] = key;
+			m->vals[j] = 0;
+			if (added)
+				*added = true;
+			return &m->vals[j];
+		}
+	}
 	if (added)
 		*added = true;
-	return &m->vals[j];
+	return grow_and_add(m, key);
 }
 
 void st_map_put(struct st_map *m, uint64_t key, uint64_t val)

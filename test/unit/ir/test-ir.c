@@ -219,6 +219,46 @@ START_TEST(verifier_reports_broken_ir)
 }
 END_TEST
 
+START_TEST(read_module_verified_in_one_walk)
+{
+	/* st_verify_read_module is st_verify_module, then (with no error) the
+	 * unknown-mnemonic warnings in program order; with insts_checked it
+	 * leaves the instructions to the reader's checks. */
+	struct st_module *m = st_module_new("t.stir");
+	struct st_function *f = st_function_new(m, "f", noloc);
+	struct st_block *b = st_block_new(f, "entry", noloc);
+	struct st_inst *bad = st_inst_new(m, "v_mov_b32", (struct st_loc){"t.stir", 2, 5});
+	struct st_operand empty = st_reg_operand(ST_REG_V, 0, 1);
+	empty.reg.count = 0;
+	st_inst_add_dst(m, bad, empty);
+	st_block_append(b, st_inst_new(m, "v_no_such_op", (struct st_loc){"t.stir", 1, 5}));
+	st_block_append(b, bad);
+	st_block_append(b, st_inst_new(m, "v_no_such_op", (struct st_loc){"t.stir", 3, 5}));
+	struct st_diag_engine d;
+	st_diag_init(&d, NULL);
+	d.collect = true;
+	ck_assert_uint_eq(st_verify_read_module(m, false, true, &d), 1);
+	ck_assert_uint_eq(d.nerrors, 1);
+	ck_assert_uint_eq(d.nwarnings, 0); /* no warning after an error */
+	ck_assert_str_eq(d.diags.v[0].msg, "invalid register (class 0, index 0, count 0)");
+	st_diag_fini(&d);
+	st_diag_init(&d, NULL);
+	d.collect = true;
+	ck_assert_uint_eq(st_verify_read_module(m, true, true, &d), 0);
+	ck_assert_uint_eq(d.nwarnings, 2);
+	ck_assert_uint_eq(d.diags.v[0].loc.line, 1);
+	ck_assert_uint_eq(d.diags.v[1].loc.line, 3);
+	ck_assert_ptr_nonnull(strstr(d.diags.v[0].msg, "unknown mnemonic 'v_no_such_op'"));
+	st_diag_fini(&d);
+	st_diag_init(&d, NULL);
+	d.collect = true;
+	ck_assert_uint_eq(st_verify_read_module(m, true, false, &d), 0);
+	ck_assert_uint_eq(d.diags.n, 0);
+	st_diag_fini(&d);
+	st_module_free(m);
+}
+END_TEST
+
 START_TEST(registers_compare_and_format)
 {
 	struct st_reg v03 = {.index = 0, .count = 4, .cls = ST_REG_V}, v3 = {.index = 3, .count = 1, .cls = ST_REG_V};
@@ -242,6 +282,37 @@ START_TEST(registers_compare_and_format)
 	ck_assert_uint_eq(st_regclass_match("AGPR0", 5, &c), 4);
 	ck_assert_int_eq(c, ST_REG_ACC);
 	ck_assert_uint_eq(st_regclass_match("q0", 2, &c), 0);
+	ck_assert_uint_eq(st_regclass_match("vcc_hi", 6, &c), 6);
+	ck_assert_int_eq(c, ST_REG_VCC_HI);
+	ck_assert_uint_eq(st_regclass_match("vcc", 3, &c), 3);
+	ck_assert_int_eq(c, ST_REG_VCC);
+	ck_assert_uint_eq(st_regclass_match("v1023", 5, &c), 1);
+	ck_assert_int_eq(c, ST_REG_V);
+	ck_assert_uint_eq(st_regclass_match("src_shared_base", 15, &c), 15);
+	ck_assert_int_eq(c, ST_REG_SRC_SHARED_BASE);
+}
+END_TEST
+
+START_TEST(printer_formats_every_register)
+{
+	/* The printer formats registers in place: the widest it can be asked
+	 * for, on a module no verifier has seen, fits the room it takes. */
+	struct st_module *m = st_module_new("t.stir");
+	struct st_inst *i = st_inst_new(m, "v_mov_b32", noloc);
+	struct st_operand empty = st_reg_operand(ST_REG_SRC_SHARED_BASE, 0, 1);
+	empty.reg.count = 0;
+	empty.reg.neg = true;
+	st_inst_add_dst(m, i, empty);
+	st_inst_add_src(m, i, st_reg_operand(ST_REG_V, 4294967295u, 1));
+	st_inst_add_src(m, i, st_reg_operand(ST_REG_ACC, 1000, 4));
+	st_inst_add_src(m, i, st_reg_operand(ST_REG_S, 99, 1));
+	st_inst_add_src(m, i, st_int_operand(INT64_MIN));
+	struct st_buf b = {0};
+	st_print_inst(&b, i);
+	ck_assert_str_eq(st_buf_cstr(&b), "-src_shared_base[0:18446744073709551615] = \"st.v_mov_b32\"(v4294967295, "
+	                                  "acc[1000:1003], s99, -9223372036854775808)");
+	st_buf_free(&b);
+	st_module_free(m);
 }
 END_TEST
 
@@ -387,7 +458,9 @@ int main(void)
 	tcase_add_test(tc, full_arrays_are_copied_when_grown);
 	tcase_add_test(tc, successors_give_predecessors);
 	tcase_add_test(tc, verifier_reports_broken_ir);
+	tcase_add_test(tc, read_module_verified_in_one_walk);
 	tcase_add_test(tc, registers_compare_and_format);
+	tcase_add_test(tc, printer_formats_every_register);
 	tcase_add_test(tc, isa_table_classifies_mnemonics);
 	tcase_add_test(tc, terminator_is_the_last_branch_or_endpgm);
 	tcase_add_test(tc, created_waits_are_canonical);
