@@ -731,11 +731,15 @@ static bool same_name(const void *cx, uint32_t idx)
 /* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
 static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t col)
 {
-	uint32_t hash = name_hash(s, n);
 	struct row_key key = {r->rows.v, s, n};
+	/* Kernels repeat a mnemonic in runs (unrolled loads, wmma chains): the
+	 * row of the line before is tried first. */
+	if (r->rows.n && same_name(&key, r->last_row))
+		return r->last_row;
+	uint32_t hash = name_hash(s, n);
 	uint32_t idx = st_index_get(&r->row_index, hash, same_name, &key);
 	if (idx != ST_INDEX_NONE)
-		return idx;
+		return r->last_row = idx;
 	const char *name = st_internn(r->m->strings, s, n);
 	const struct st_mnemonic *mn = st_module_mnemonic(r->m, name);
 	struct asm_row a = {.name = name, .len = (uint32_t)n, .row = mn, .roles = st_mnemonic_roles(mn),
@@ -802,7 +806,7 @@ static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t
 	}
 	st_vec_push(&r->rows, a);
 	key.rows = r->rows.v;
-	return st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
+	return r->last_row = st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
 }
 
 static bool is_number(const struct st_operand *op)
@@ -1063,9 +1067,12 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		return false;
 	}
 	size_t len = (size_t)(p - list);
-	uint32_t hash = name_hash(list, len);
 	struct token_key key = {r->token_lists.v, list, len};
-	uint32_t idx = st_index_get(&r->token_index, hash, same_token_list, &key);
+	/* The list of the instruction before is tried first, as a mnemonic's row is. */
+	uint32_t idx = r->token_lists.n && same_token_list(&key, r->last_token_list) ? r->last_token_list : ST_INDEX_NONE;
+	uint32_t hash = 0;
+	if (idx == ST_INDEX_NONE)
+		idx = st_index_get(&r->token_index, hash = name_hash(list, len), same_token_list, &key);
 	if (idx == ST_INDEX_NONE) {
 		struct st_value vals[16];
 		for (size_t k = 0; k < n; k++)
@@ -1079,6 +1086,7 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		key.lists = r->token_lists.v;
 		idx = st_index_put(&r->token_index, hash, same_token_list, &key, (uint32_t)r->token_lists.n - 1);
 	}
+	r->last_token_list = idx;
 	i->attrs = r->token_lists.v[idx].attr;
 	i->nattrs = 1;
 	i->lgcapattrs = 0; /* exactly full: an addition copies the list */
