@@ -1188,51 +1188,63 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	struct st_loc loc = {r->file, r->line, h[0].col};
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
-	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
-	/* Room for every operand in each list, plus the implicit registers
-	 * (two written, three read, a half), so the lists are written in place. */
-	st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
-	st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
-	struct st_operand *d = dsts->v, *s = srcs->v;
+	const struct st_roles *roles0 = &r->rows.v[h[0].info].roles;
+	const struct st_operand *dv, *sv;
 	size_t nd = 0, ns = 0;
-	for (int k = 0; k < nh; k++) {
-		struct st_roles roles = r->rows.v[h[k].info].roles;
-		const struct st_operand *ops = r->ops.v + h[k].first;
-		if (roles.flags & ST_ROLE_UNKNOWN) {
-			for (size_t j = 0; j < h[k].nops; j++)
-				if (ops[j].kind == ST_OPND_REG)
-					d[nd++] = ops[j];
-			for (size_t j = 0; j < h[k].nops; j++)
+	if (nh == 1 && !(roles0->flags & (ST_ROLE_UNKNOWN | ST_ROLE_WRITES_SCC | ST_ROLE_WRITES_EXEC | ST_ROLE_READS_SCC |
+	                                  ST_ROLE_READS_VCC | ST_ROLE_READS_EXEC))) {
+		/* One half and no implicit register: both lists are runs of its operands. */
+		nd = written(&h[0], *roles0);
+		bool reread = (roles0->flags & ST_ROLE_DSTS_READ) || ((roles0->flags & ST_ROLE_VDATA_FIRST) && !nd);
+		dv = r->ops.v;
+		sv = r->ops.v + (reread ? 0 : nd);
+		ns = h[0].nops - (reread ? 0 : nd);
+	} else {
+		struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
+		/* Room for every operand in each list, plus the implicit registers
+		 * (two written, three read, a half), so the lists are written in place. */
+		st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
+		st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
+		struct st_operand *d = dsts->v, *s = srcs->v;
+		for (int k = 0; k < nh; k++) {
+			struct st_roles roles = r->rows.v[h[k].info].roles;
+			const struct st_operand *ops = r->ops.v + h[k].first;
+			if (roles.flags & ST_ROLE_UNKNOWN) {
+				for (size_t j = 0; j < h[k].nops; j++)
+					if (ops[j].kind == ST_OPND_REG)
+						d[nd++] = ops[j];
+				for (size_t j = 0; j < h[k].nops; j++)
+					s[ns++] = ops[j];
+				continue;
+			}
+			size_t w = written(&h[k], roles);
+			for (size_t j = 0; j < w; j++)
+				d[nd++] = ops[j];
+			bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
+			for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
 				s[ns++] = ops[j];
-			continue;
+			if (roles.flags & ST_ROLE_WRITES_SCC)
+				d[nd++] = implicit(ST_REG_SCC);
+			if (roles.flags & ST_ROLE_WRITES_EXEC)
+				d[nd++] = implicit(ST_REG_EXEC_LO);
+			if (roles.flags & ST_ROLE_READS_SCC)
+				s[ns++] = implicit(ST_REG_SCC);
+			if (roles.flags & ST_ROLE_READS_VCC)
+				s[ns++] = implicit(ST_REG_VCC_LO);
+			if (roles.flags & ST_ROLE_READS_EXEC)
+				s[ns++] = implicit(ST_REG_EXEC_LO);
 		}
-		size_t w = written(&h[k], roles);
-		for (size_t j = 0; j < w; j++)
-			d[nd++] = ops[j];
-		bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
-		for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
-			s[ns++] = ops[j];
-		if (roles.flags & ST_ROLE_WRITES_SCC)
-			d[nd++] = implicit(ST_REG_SCC);
-		if (roles.flags & ST_ROLE_WRITES_EXEC)
-			d[nd++] = implicit(ST_REG_EXEC_LO);
-		if (roles.flags & ST_ROLE_READS_SCC)
-			s[ns++] = implicit(ST_REG_SCC);
-		if (roles.flags & ST_ROLE_READS_VCC)
-			s[ns++] = implicit(ST_REG_VCC_LO);
-		if (roles.flags & ST_ROLE_READS_EXEC)
-			s[ns++] = implicit(ST_REG_EXEC_LO);
+		dv = d;
+		sv = s;
 	}
-	dsts->n = nd;
-	srcs->n = ns;
-	if (dsts->n > ST_MAX_OPERANDS || srcs->n > ST_MAX_OPERANDS) {
+	if (nd > ST_MAX_OPERANDS || ns > ST_MAX_OPERANDS) {
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;
 	}
 	/* The instruction and both lists in one block: each list is exactly
 	 * full, so adding to either copies it first. */
-	struct st_inst *i = st_inst_new_operands(m, h[0].name, r->rows.v[h[0].info].isa, loc, dsts->v,
-	                                         (uint16_t)dsts->n, srcs->v, (uint16_t)srcs->n);
+	struct st_inst *i = st_inst_new_operands(m, h[0].name, r->rows.v[h[0].info].isa, loc, dv, (uint16_t)nd, sv,
+	                                         (uint16_t)ns);
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
 	warn_wait_field(r, i);
