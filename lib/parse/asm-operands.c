@@ -259,9 +259,9 @@ static inline int64_t digits_value(const char *s, size_t n)
  * digit read), or NULL when p holds no digit; `:` is read only with range. */
 static inline const char *index_range(const char *p, const char *end, bool range, int64_t *lo, int64_t *hi)
 {
-	const char *q = p;
+	const char *q = p, *stop = end - p > 9 ? p + 9 : end;
 	int64_t x = 0;
-	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+	while (q < stop && (unsigned)(*q - '0') <= 9)
 		x = x * 10 + (*q++ - '0');
 	if (q == p)
 		return NULL;
@@ -269,8 +269,9 @@ static inline const char *index_range(const char *p, const char *end, bool range
 	if (!range || q == end || *q != ':')
 		return q;
 	p = ++q;
+	stop = end - p > 9 ? p + 9 : end;
 	x = 0;
-	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+	while (q < stop && (unsigned)(*q - '0') <= 9)
 		x = x * 10 + (*q++ - '0');
 	*hi = x;
 	return q != p ? q : NULL;
@@ -279,7 +280,7 @@ static inline const char *index_range(const char *p, const char *end, bool range
 /* The register class spelled s[0..k), or -1. Every spelling is lower-case
  * letters and '_' (regclass.def), so the class of a register is the one
  * spelled by its longest such prefix: an index starts with a digit or '['. */
-static int regclass_named(const char *s, size_t k)
+static inline int regclass_named(const char *s, size_t k)
 {
 	for (int c = 0; c < ST_NUM_REGCLASSES; c++)
 		if (regasm[c].len == k && *regasm[c].spelling == *s && regasm[c].form != ST_REGASM_PSEUDO &&
@@ -967,6 +968,11 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	bool ret_by_th = row->roles.flags & ST_ROLE_RET_BY_TH;
 	pieces->n = 0;
 	h->first = r->ops.n;
+	/* Every operand but the last is followed by a comma and, when it is
+	 * read, is not empty: at most one operand for every two bytes, and one. */
+	size_t most = (end - p) / 2 + 1;
+	st_vec_reserve(pieces, most);
+	st_vec_reserve(&r->ops, r->ops.n + most);
 	size_t mods = end; /* where the modifiers start */
 	for (bool after_comma = false;;) {
 		while (p < end && (code[p] == ' ' || code[p] == '\t'))
@@ -994,13 +1000,11 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 			comma = next < end && code[next] == ',';
 			next += comma;
 		}
-		st_vec_reserve(pieces, pieces->n + 1);
 		pieces->v[pieces->n++] = (struct piece){s, e};
 		if (e == s) {
 			asm_error(r, (uint32_t)s + 1, "empty operand");
 			return false;
 		}
-		st_vec_reserve(&r->ops, r->ops.n + 1);
 		struct st_operand *op = &r->ops.v[r->ops.n];
 		uint32_t col = (uint32_t)s + 1;
 		if (isreg)
