@@ -96,8 +96,10 @@ struct asm_reader {
 	struct st_map labels;  /* labels of the open function -> block */
 	struct st_index row_index; /* mnemonic text -> its entry of rows */
 	struct asm_rows rows;
+	uint32_t last_row; /* the entry of rows of the last mnemonic read */
 	ST_VEC(struct asm_token_list) token_lists; /* the st.token lists seen */
 	struct st_index token_index;               /* st.token list text -> its entry of token_lists */
+	uint32_t last_token_list;                  /* the entry of the last list read */
 	bool has_decls;
 	bool data;          /* in a data section: every line is verbatim */
 	bool in_comment;    /* inside a '/' '*' comment that began on an earlier line */

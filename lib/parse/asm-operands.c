@@ -254,27 +254,39 @@ static inline int64_t digits_value(const char *s, size_t n)
 	return x;
 }
 
-/* `lo:hi` or `lo` in p[0..end), each of 1 to 9 digits: the common register
- * bracket, read in one pass; false for anything else. */
-static inline bool digit_range(const char *p, const char *end, int64_t *lo, int64_t *hi)
+/* `lo:hi` or `lo` at p (before end), each of 1 to 9 digits: the common
+ * register index, read in one pass. Returns where it stops (after the last
+ * digit read), or NULL when p holds no digit; `:` is read only with range. */
+static inline const char *index_range(const char *p, const char *end, bool range, int64_t *lo, int64_t *hi)
 {
-	const char *q = p;
+	const char *q = p, *stop = end - p > 9 ? p + 9 : end;
 	int64_t x = 0;
-	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+	while (q < stop && (unsigned)(*q - '0') <= 9)
 		x = x * 10 + (*q++ - '0');
 	if (q == p)
-		return false;
+		return NULL;
 	*lo = *hi = x;
-	if (q == end)
-		return true;
-	if (*q != ':')
-		return false;
+	if (!range || q == end || *q != ':')
+		return q;
 	p = ++q;
+	stop = end - p > 9 ? p + 9 : end;
 	x = 0;
-	while (q < end && (unsigned)(*q - '0') <= 9 && q - p < 9)
+	while (q < stop && (unsigned)(*q - '0') <= 9)
 		x = x * 10 + (*q++ - '0');
 	*hi = x;
-	return q != p && q == end;
+	return q != p ? q : NULL;
+}
+
+/* The register class spelled s[0..k), or -1. Every spelling is lower-case
+ * letters and '_' (regclass.def), so the class of a register is the one
+ * spelled by its longest such prefix: an index starts with a digit or '['. */
+static inline int regclass_named(const char *s, size_t k)
+{
+	for (int c = 0; c < ST_NUM_REGCLASSES; c++)
+		if (regasm[c].len == k && *regasm[c].spelling == *s && regasm[c].form != ST_REGASM_PSEUDO &&
+		    (k == 1 || memcmp(s + 1, regasm[c].spelling + 1, k - 1) == 0))
+			return c;
+	return -1;
 }
 
 /* A register spelled s[0..n): `v5`, `s[4:5]`, `v[vgprA+2:vgprA+5]`,
@@ -284,60 +296,56 @@ static int parse_reg(struct asm_reader *r, const char *s, size_t n, uint32_t col
 {
 	if (!n || *s < 'a' || *s > 'z')
 		return 0; /* every register spelling is lower case: skip the table */
-	for (int c = 0; c < ST_NUM_REGCLASSES; c++) {
-		const char *sp = regasm[c].spelling;
-		size_t k = regasm[c].len;
-		if (!k || *sp != *s || regasm[c].form == ST_REGASM_PSEUDO)
-			continue;
-		if (n < k || (k > 1 && memcmp(s + 1, sp + 1, k - 1) != 0))
-			continue;
-		if (regasm[c].form != ST_REGASM_INDEXED) {
-			if (n != k)
-				continue;
-			*reg = (struct st_reg){.index = 0, .count = 1, .cls = (uint8_t)c};
-			return 1;
+	size_t k = 1;
+	while (k < n && ((s[k] >= 'a' && s[k] <= 'z') || s[k] == '_'))
+		k++;
+	int c = regclass_named(s, k);
+	if (c < 0)
+		return 0;
+	if (regasm[c].form != ST_REGASM_INDEXED) {
+		if (n != k)
+			return 0;
+		*reg = (struct st_reg){.index = 0, .count = 1, .cls = (uint8_t)c};
+		return 1;
+	}
+	if (n == k)
+		return 0;
+	int64_t lo, hi;
+	if (s[k] >= '0' && s[k] <= '9') {
+		if ((lo = digits_value(s + k, n - k)) < 0)
+			return 0; /* v5x: a symbol */
+		hi = lo;
+	} else if (s[k] == '[' && s[n - 1] == ']' && index_range(s + k + 1, s + n - 1, true, &lo, &hi) == s + n - 1) {
+		/* v[0:3] */
+	} else if (s[k] == '[' && s[n - 1] == ']') {
+		const char *in = s + k + 1, *inend = s + n - 1;
+		const char *colon = memchr(in, ':', (size_t)(inend - in));
+		const char *und = NULL;
+		size_t nlo = (size_t)((colon ? colon : inend) - in);
+		bool ok = (lo = digits_value(in, nlo)) >= 0 || plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
+		hi = lo;
+		if (ok && colon) {
+			size_t nhi = (size_t)(inend - colon - 1);
+			ok = (hi = digits_value(colon + 1, nhi)) >= 0 || plain_decimal(colon + 1, nhi, &hi) ||
+			     asm_eval(r, colon + 1, nhi, &hi, &und);
 		}
-		if (n == k)
-			continue;
-		int64_t lo, hi;
-		if (s[k] >= '0' && s[k] <= '9') {
-			if ((lo = digits_value(s + k, n - k)) < 0)
-				goto next; /* v5x, s_mov: a symbol */
-			hi = lo;
-		} else if (s[k] == '[' && s[n - 1] == ']' && digit_range(s + k + 1, s + n - 1, &lo, &hi)) {
-			/* v[0:3] */
-		} else if (s[k] == '[' && s[n - 1] == ']') {
-			const char *in = s + k + 1, *inend = s + n - 1;
-			const char *colon = memchr(in, ':', (size_t)(inend - in));
-			const char *und = NULL;
-			size_t nlo = (size_t)((colon ? colon : inend) - in);
-			bool ok = (lo = digits_value(in, nlo)) >= 0 || plain_decimal(in, nlo, &lo) || asm_eval(r, in, nlo, &lo, &und);
-			hi = lo;
-			if (ok && colon) {
-				size_t nhi = (size_t)(inend - colon - 1);
-				ok = (hi = digits_value(colon + 1, nhi)) >= 0 || plain_decimal(colon + 1, nhi, &hi) ||
-				     asm_eval(r, colon + 1, nhi, &hi, &und);
-			}
-			if (!ok) {
-				if (und)
-					asm_error(r, col, "undefined symbol '%s' in register '%.*s'", und, (int)n, s);
-				else
-					asm_error(r, col, "malformed register '%.*s'", (int)n, s);
-				return -1;
-			}
-		} else {
-			continue;
-		}
-		if (lo < 0 || hi < lo || hi - lo >= (int64_t)ST_REG_MAX_COUNT || hi > 2147483647) {
-			asm_error(r, col, "register range '%.*s' is %s", (int)n, s,
-			          lo < 0 ? "negative" : hi < lo ? "empty (it ends before it starts)" : "out of range");
+		if (!ok) {
+			if (und)
+				asm_error(r, col, "undefined symbol '%s' in register '%.*s'", und, (int)n, s);
+			else
+				asm_error(r, col, "malformed register '%.*s'", (int)n, s);
 			return -1;
 		}
-		*reg = (struct st_reg){.index = (uint32_t)lo, .count = (uint16_t)(hi - lo + 1), .cls = (uint8_t)c};
-		return 1;
-	next:;
+	} else {
+		return 0;
 	}
-	return 0;
+	if (lo < 0 || hi < lo || hi - lo >= (int64_t)ST_REG_MAX_COUNT || hi > 2147483647) {
+		asm_error(r, col, "register range '%.*s' is %s", (int)n, s,
+		          lo < 0 ? "negative" : hi < lo ? "empty (it ends before it starts)" : "out of range");
+		return -1;
+	}
+	*reg = (struct st_reg){.index = (uint32_t)lo, .count = (uint16_t)(hi - lo + 1), .cls = (uint8_t)c};
+	return 1;
 }
 
 /* The register inside source modifiers: -v0, |v0|, -|v0|, neg(v0), abs(v0), sext(v0). */
@@ -488,66 +496,133 @@ static bool parse_operand(struct asm_reader *r, const char *s, size_t n, uint32_
 
 /* ---- Splitting an instruction's text ---- */
 
-/* Top-level pieces of text[start..end): operands separated by commas, then
- * modifiers separated by blanks. An operand may hold blanks around an
- * operator (`instid0(X) | instskip(Y)`, `MT0 / 2`) and commas inside
- * brackets or parentheses. Fills r->ops with the operands' texts as
- * (col, end) pairs and returns where the modifiers start. */
+/* An instruction's text after its mnemonic is its operands, separated by
+ * commas, then its modifiers, separated by blanks. An operand may hold
+ * blanks around an operator (`instid0(X) | instskip(Y)`, `MT0 / 2`) and
+ * commas inside brackets or parentheses. The operands are read as they are
+ * split (read_half). */
 
-static size_t split_operands(const char *text, size_t start, size_t end, struct pieces *out)
+/* Where the operand whose text starts at text[p] (no blank) ends: at the
+ * first comma outside brackets and parentheses, or at the first blank that
+ * no operator joins to what follows, or at end (blanks before a comma
+ * included: the caller trims them). *modifier says whether a ':' outside
+ * brackets came first: `offset:16`, `th:TH_LOAD_NT` are modifiers. */
+static size_t piece_end(const char *text, size_t p, size_t end, bool *modifier)
 {
-	size_t p = start;
-	bool first = true, after_comma = false;
-	while (p < end) {
-		while (p < end && (text[p] == ' ' || text[p] == '\t'))
-			p++;
-		if (p >= end)
-			break;
-		size_t s = p;
-		int depth = 0;
-		bool modifier = false;
-		for (; p < end; p++) {
-			char c = text[p];
-			if (!(asm_byte_class[(unsigned char)c] & ASM_SPLIT))
-				continue;
-			if (c == '(' || c == '[')
-				depth++;
-			else if ((c == ')' || c == ']') && depth > 0)
-				depth--;
-			else if (depth == 0 && c == ',')
-				break;
-			else if (depth == 0 && c == ':')
-				modifier = true; /* offset:16, th:TH_LOAD_NT */
-			else if (depth == 0 && (c == ' ' || c == '\t')) {
-				/* A blank ends the operand unless an operator joins the two sides. */
-				size_t q = p;
-				while (q < end && (text[q] == ' ' || text[q] == '\t'))
-					q++;
-				bool joins = q < end && (operator_char(text[q]) || operator_char(text[p - 1]));
-				if (q < end && text[q] == ',')
-					joins = true;
-				if (!joins)
-					break;
-				p = q - 1;
-			}
-		}
-		if (modifier && first)
-			return s; /* `global_wb scope:SCOPE_SYS`: no operands */
-		size_t e = p;
-		while (e > s && (text[e - 1] == ' ' || text[e - 1] == '\t'))
-			e--;
-		st_vec_push(out, ((struct piece){s, e}));
-		first = after_comma = false;
-		if (p < end && text[p] == ',') {
-			p++;
-			after_comma = true;
+	int depth = 0;
+	for (; p < end; p++) {
+		char c = text[p];
+		if (!(asm_byte_class[(unsigned char)c] & ASM_SPLIT))
 			continue;
+		if (c == '(' || c == '[')
+			depth++;
+		else if ((c == ')' || c == ']') && depth > 0)
+			depth--;
+		else if (depth == 0 && c == ',')
+			break;
+		else if (depth == 0 && c == ':')
+			*modifier = true;
+		else if (depth == 0 && (c == ' ' || c == '\t')) {
+			/* A blank ends the operand unless an operator joins the two sides. */
+			size_t q = p;
+			while (q < end && (text[q] == ' ' || text[q] == '\t'))
+				q++;
+			bool joins = q < end && (operator_char(text[q]) || operator_char(text[p - 1]));
+			if (q < end && text[q] == ',')
+				joins = true;
+			if (!joins)
+				break;
+			p = q - 1;
 		}
-		return p; /* the first blank-separated word after the operands: modifiers */
 	}
-	if (after_comma) /* `v_mov_b32 v0, v1,`: an empty last operand */
-		st_vec_push(out, ((struct piece){end, end}));
-	return end;
+	return p;
+}
+
+/* Whether the operand text that runs to text[q] ends there, as piece_end
+ * would find, when text[..q) holds nothing piece_end stops at (no blank,
+ * comma or ':', only a closed bracket) and its last byte is no operator:
+ * at the end, a comma, or a blank no operator joins to what follows. *next
+ * is where the next operand is looked for (after the comma: *comma) or
+ * where the modifiers start. */
+static inline bool ends_piece(const char *text, size_t q, size_t end, size_t *next, bool *comma)
+{
+	*comma = false;
+	*next = q;
+	if (q == end)
+		return true;
+	if (text[q] == ',') {
+		*comma = true;
+		*next = q + 1;
+		return true;
+	}
+	if (text[q] != ' ' && text[q] != '\t')
+		return false;
+	size_t b = q + 1;
+	while (b < end && (text[b] == ' ' || text[b] == '\t'))
+		b++;
+	if (b < end && text[b] == ',') {
+		*comma = true;
+		*next = b + 1;
+		return true;
+	}
+	return b == end || !operator_char(text[b]);
+}
+
+/* The common operand, a run of bytes that neither split nor nest, maybe
+ * with one bracket of them and ':' after it (`-1`, `0x40`, `off`,
+ * `s[sgprA:sgprA+1]`), ending as ends_piece says: then its text ends at
+ * *pe without piece_end's scan. False when the text is not so. */
+static bool plain_piece(const char *text, size_t s, size_t end, size_t *pe, size_t *next, bool *comma)
+{
+	size_t q = s;
+	while (q < end && !(asm_byte_class[(unsigned char)text[q]] & ASM_SPLIT))
+		q++;
+	if (q < end && text[q] == '[') {
+		for (q++; q < end && (!(asm_byte_class[(unsigned char)text[q]] & ASM_SPLIT) || text[q] == ':'); q++)
+			;
+		if (q >= end || text[q] != ']')
+			return false;
+		q++;
+	}
+	*pe = q;
+	return (q == s || !operator_char(text[q - 1]) || q == end || text[q] == ',') && ends_piece(text, q, end, next, comma);
+}
+
+/* The register at text[s] in its common spellings, a class and a decimal
+ * index or a bracket of decimals (`v5`, `s[4:5]`, `vcc_lo`), when what
+ * follows ends the operand (ends_piece): what parse_operand reads from that
+ * text (parse_reg), read with the operand's extent. False for anything
+ * else, a register out of range included. */
+static bool plain_register(const char *text, size_t s, size_t end, struct st_reg *reg, size_t *pe, size_t *next,
+                           bool *comma)
+{
+	size_t k = s;
+	while (k < end && ((text[k] >= 'a' && text[k] <= 'z') || text[k] == '_'))
+		k++;
+	if (k == s)
+		return false;
+	int c = regclass_named(text + s, k - s);
+	if (c < 0)
+		return false;
+	int64_t lo = 0, hi = 0;
+	const char *q = text + k;
+	if (regasm[c].form == ST_REGASM_INDEXED) {
+		if (k < end && text[k] == '[') {
+			q = index_range(text + k + 1, text + end, true, &lo, &hi);
+			if (!q || q == text + end || *q != ']')
+				return false;
+			q++;
+		} else if (!(q = index_range(text + k, text + end, false, &lo, &hi))) {
+			return false;
+		}
+		if (hi < lo || hi - lo >= (int64_t)ST_REG_MAX_COUNT)
+			return false;
+	}
+	*pe = (size_t)(q - text);
+	if (!ends_piece(text, *pe, end, next, comma))
+		return false;
+	*reg = (struct st_reg){.index = (uint32_t)lo, .count = (uint16_t)(hi - lo + 1), .cls = (uint8_t)c};
+	return true;
 }
 
 /* A modifier `th:...RETURN...` marks a returning atomic. */
@@ -657,11 +732,15 @@ static bool same_name(const void *cx, uint32_t idx)
 /* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
 static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t col)
 {
-	uint32_t hash = name_hash(s, n);
 	struct row_key key = {r->rows.v, s, n};
+	/* Kernels repeat a mnemonic in runs (unrolled loads, wmma chains): the
+	 * row of the line before is tried first. */
+	if (r->rows.n && same_name(&key, r->last_row))
+		return r->last_row;
+	uint32_t hash = name_hash(s, n);
 	uint32_t idx = st_index_get(&r->row_index, hash, same_name, &key);
 	if (idx != ST_INDEX_NONE)
-		return idx;
+		return r->last_row = idx;
 	const char *name = st_internn(r->m->strings, s, n);
 	const struct st_mnemonic *mn = st_module_mnemonic(r->m, name);
 	struct asm_row a = {.name = name, .len = (uint32_t)n, .row = mn, .roles = st_mnemonic_roles(mn),
@@ -728,7 +807,7 @@ static uint32_t row_info(struct asm_reader *r, const char *s, size_t n, uint32_t
 	}
 	st_vec_push(&r->rows, a);
 	key.rows = r->rows.v;
-	return st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
+	return r->last_row = st_index_put(&r->row_index, hash, same_name, &key, (uint32_t)r->rows.n - 1);
 }
 
 static bool is_number(const struct st_operand *op)
@@ -882,27 +961,67 @@ static bool read_half(struct asm_reader *r, const char *code, size_t start, size
 	}
 	h->col = (uint32_t)start + 1;
 	h->info = row_info(r, code + start, p - start, h->col);
-	h->name = r->rows.v[h->info].name;
-	h->row = r->rows.v[h->info].row;
+	const struct asm_row *row = &r->rows.v[h->info];
+	h->name = row->name;
+	h->row = row->row;
+	bool target = row->target;
+	bool ret_by_th = row->roles.flags & ST_ROLE_RET_BY_TH;
 	pieces->n = 0;
-	size_t mods = split_operands(code, p, end, pieces);
-	/* Only atomics ask whether they return (the modifiers of every
-	 * memory line would be scanned for it otherwise). */
-	h->returning = (r->rows.v[h->info].roles.flags & ST_ROLE_RET_BY_TH) && has_return_modifier(code, mods, end);
 	h->first = r->ops.n;
-	bool target = r->rows.v[h->info].target;
-	st_vec_reserve(&r->ops, r->ops.n + pieces->n);
-	for (size_t k = 0; k < pieces->n; k++) {
-		const struct piece *pc = &pieces->v[k];
-		if (pc->end == pc->start) {
-			asm_error(r, (uint32_t)pc->start + 1, "empty operand");
+	/* Every operand but the last is followed by a comma and, when it is
+	 * read, is not empty: at most one operand for every two bytes, and one. */
+	size_t most = (end - p) / 2 + 1;
+	st_vec_reserve(pieces, most);
+	st_vec_reserve(&r->ops, r->ops.n + most);
+	size_t mods = end; /* where the modifiers start */
+	for (bool after_comma = false;;) {
+		while (p < end && (code[p] == ' ' || code[p] == '\t'))
+			p++;
+		size_t s = p, e, next;
+		bool comma, isreg = false;
+		struct st_reg reg;
+		if (p >= end) {
+			if (!after_comma)
+				break;
+			s = e = next = end; /* `v_mov_b32 v0, v1,`: an empty last operand */
+			comma = false;
+		} else if (!(target && !pieces->n) && (isreg = plain_register(code, s, end, &reg, &e, &next, &comma))) {
+			/* read with its extent */
+		} else if (!plain_piece(code, s, end, &e, &next, &comma)) {
+			bool modifier = false;
+			next = piece_end(code, s, end, &modifier);
+			if (modifier && !pieces->n) { /* `global_wb scope:SCOPE_SYS`: no operands */
+				mods = s;
+				break;
+			}
+			e = next;
+			while (e > s && (code[e - 1] == ' ' || code[e - 1] == '\t'))
+				e--;
+			comma = next < end && code[next] == ',';
+			next += comma;
+		}
+		pieces->v[pieces->n++] = (struct piece){s, e};
+		if (e == s) {
+			asm_error(r, (uint32_t)s + 1, "empty operand");
 			return false;
 		}
-		if (!parse_operand(r, code + pc->start, pc->end - pc->start, (uint32_t)pc->start + 1, target && k == 0,
-		                   &r->ops.v[r->ops.n]))
+		struct st_operand *op = &r->ops.v[r->ops.n];
+		uint32_t col = (uint32_t)s + 1;
+		if (isreg)
+			*op = (struct st_operand){.reg = reg, .kind = ST_OPND_REG, .col = st_operand_col(col)};
+		else if (!parse_operand(r, code + s, e - s, col, target && pieces->n == 1, op))
 			return false;
 		r->ops.n++;
+		if (!comma) {
+			mods = next;
+			break;
+		}
+		p = next;
+		after_comma = true;
 	}
+	/* Only atomics ask whether they return (the modifiers of every
+	 * memory line would be scanned for it otherwise). */
+	h->returning = ret_by_th && has_return_modifier(code, mods, end);
 	h->nops = r->ops.n - h->first;
 	return check_slots(r, h, pieces, code, mods, end);
 }
@@ -952,9 +1071,12 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		return false;
 	}
 	size_t len = (size_t)(p - list);
-	uint32_t hash = name_hash(list, len);
 	struct token_key key = {r->token_lists.v, list, len};
-	uint32_t idx = st_index_get(&r->token_index, hash, same_token_list, &key);
+	/* The list of the instruction before is tried first, as a mnemonic's row is. */
+	uint32_t idx = r->token_lists.n && same_token_list(&key, r->last_token_list) ? r->last_token_list : ST_INDEX_NONE;
+	uint32_t hash = 0;
+	if (idx == ST_INDEX_NONE)
+		idx = st_index_get(&r->token_index, hash = name_hash(list, len), same_token_list, &key);
 	if (idx == ST_INDEX_NONE) {
 		struct st_value vals[16];
 		for (size_t k = 0; k < n; k++)
@@ -968,6 +1090,7 @@ static bool add_tokens(struct asm_reader *r, struct st_inst *i, const char *list
 		key.lists = r->token_lists.v;
 		idx = st_index_put(&r->token_index, hash, same_token_list, &key, (uint32_t)r->token_lists.n - 1);
 	}
+	r->last_token_list = idx;
 	i->attrs = r->token_lists.v[idx].attr;
 	i->nattrs = 1;
 	i->lgcapattrs = 0; /* exactly full: an addition copies the list */
@@ -1069,51 +1192,63 @@ struct st_inst *asm_instruction(struct asm_reader *r, const char *code, size_t s
 	struct st_loc loc = {r->file, r->line, h[0].col};
 	/* Destinations: the written operands of each half (plus implicit
 	 * registers); sources: the rest, and the written ones when read too. */
-	struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
-	/* Room for every operand in each list, plus the implicit registers
-	 * (two written, three read, a half), so the lists are written in place. */
-	st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
-	st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
-	struct st_operand *d = dsts->v, *s = srcs->v;
+	const struct st_roles *roles0 = &r->rows.v[h[0].info].roles;
+	const struct st_operand *dv, *sv;
 	size_t nd = 0, ns = 0;
-	for (int k = 0; k < nh; k++) {
-		struct st_roles roles = r->rows.v[h[k].info].roles;
-		const struct st_operand *ops = r->ops.v + h[k].first;
-		if (roles.flags & ST_ROLE_UNKNOWN) {
-			for (size_t j = 0; j < h[k].nops; j++)
-				if (ops[j].kind == ST_OPND_REG)
-					d[nd++] = ops[j];
-			for (size_t j = 0; j < h[k].nops; j++)
+	if (nh == 1 && !(roles0->flags & (ST_ROLE_UNKNOWN | ST_ROLE_WRITES_SCC | ST_ROLE_WRITES_EXEC | ST_ROLE_READS_SCC |
+	                                  ST_ROLE_READS_VCC | ST_ROLE_READS_EXEC))) {
+		/* One half and no implicit register: both lists are runs of its operands. */
+		nd = written(&h[0], *roles0);
+		bool reread = (roles0->flags & ST_ROLE_DSTS_READ) || ((roles0->flags & ST_ROLE_VDATA_FIRST) && !nd);
+		dv = r->ops.v;
+		sv = r->ops.v + (reread ? 0 : nd);
+		ns = h[0].nops - (reread ? 0 : nd);
+	} else {
+		struct asm_operands *dsts = &r->dsts, *srcs = &r->srcs;
+		/* Room for every operand in each list, plus the implicit registers
+		 * (two written, three read, a half), so the lists are written in place. */
+		st_vec_reserve(dsts, r->ops.n + 2 * (size_t)nh);
+		st_vec_reserve(srcs, r->ops.n + 3 * (size_t)nh);
+		struct st_operand *d = dsts->v, *s = srcs->v;
+		for (int k = 0; k < nh; k++) {
+			struct st_roles roles = r->rows.v[h[k].info].roles;
+			const struct st_operand *ops = r->ops.v + h[k].first;
+			if (roles.flags & ST_ROLE_UNKNOWN) {
+				for (size_t j = 0; j < h[k].nops; j++)
+					if (ops[j].kind == ST_OPND_REG)
+						d[nd++] = ops[j];
+				for (size_t j = 0; j < h[k].nops; j++)
+					s[ns++] = ops[j];
+				continue;
+			}
+			size_t w = written(&h[k], roles);
+			for (size_t j = 0; j < w; j++)
+				d[nd++] = ops[j];
+			bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
+			for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
 				s[ns++] = ops[j];
-			continue;
+			if (roles.flags & ST_ROLE_WRITES_SCC)
+				d[nd++] = implicit(ST_REG_SCC);
+			if (roles.flags & ST_ROLE_WRITES_EXEC)
+				d[nd++] = implicit(ST_REG_EXEC_LO);
+			if (roles.flags & ST_ROLE_READS_SCC)
+				s[ns++] = implicit(ST_REG_SCC);
+			if (roles.flags & ST_ROLE_READS_VCC)
+				s[ns++] = implicit(ST_REG_VCC_LO);
+			if (roles.flags & ST_ROLE_READS_EXEC)
+				s[ns++] = implicit(ST_REG_EXEC_LO);
 		}
-		size_t w = written(&h[k], roles);
-		for (size_t j = 0; j < w; j++)
-			d[nd++] = ops[j];
-		bool reread = (roles.flags & ST_ROLE_DSTS_READ) || ((roles.flags & ST_ROLE_VDATA_FIRST) && !w);
-		for (size_t j = reread ? 0 : w; j < h[k].nops; j++)
-			s[ns++] = ops[j];
-		if (roles.flags & ST_ROLE_WRITES_SCC)
-			d[nd++] = implicit(ST_REG_SCC);
-		if (roles.flags & ST_ROLE_WRITES_EXEC)
-			d[nd++] = implicit(ST_REG_EXEC_LO);
-		if (roles.flags & ST_ROLE_READS_SCC)
-			s[ns++] = implicit(ST_REG_SCC);
-		if (roles.flags & ST_ROLE_READS_VCC)
-			s[ns++] = implicit(ST_REG_VCC_LO);
-		if (roles.flags & ST_ROLE_READS_EXEC)
-			s[ns++] = implicit(ST_REG_EXEC_LO);
+		dv = d;
+		sv = s;
 	}
-	dsts->n = nd;
-	srcs->n = ns;
-	if (dsts->n > ST_MAX_OPERANDS || srcs->n > ST_MAX_OPERANDS) {
+	if (nd > ST_MAX_OPERANDS || ns > ST_MAX_OPERANDS) {
 		asm_error(r, loc.col, "too many operands (at most %u)", (unsigned)ST_MAX_OPERANDS);
 		return NULL;
 	}
 	/* The instruction and both lists in one block: each list is exactly
 	 * full, so adding to either copies it first. */
-	struct st_inst *i = st_inst_new_operands(m, h[0].name, r->rows.v[h[0].info].isa, loc, dsts->v,
-	                                         (uint16_t)dsts->n, srcs->v, (uint16_t)srcs->n);
+	struct st_inst *i = st_inst_new_operands(m, h[0].name, r->rows.v[h[0].info].isa, loc, dv, (uint16_t)nd, sv,
+	                                         (uint16_t)ns);
 	if (st_token && !add_tokens(r, i, st_token, r->line_end))
 		return NULL;
 	warn_wait_field(r, i);

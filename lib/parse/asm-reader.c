@@ -445,6 +445,39 @@ static const char *blank_comments(struct asm_reader *r, const char *s, size_t n,
 	return token;
 }
 
+/* Where the run of name bytes (asm_ident_char) at c[p] ends, at most at n.
+ * c is the reader's clean copy of a line of n bytes, readable
+ * ASM_CODE_SLACK bytes past it, so with SSE2 sixteen bytes are classed at a
+ * time: letters (either case: c | 0x20 in 'a'..'z'), digits, '_', '.' and
+ * '$', each range tested as one signed compare after an offset. */
+static size_t ident_end(const char *c, size_t p, size_t n)
+{
+#ifdef __SSE2__
+	const __m128i fold = _mm_set1_epi8(0x20), to_a = _mm_set1_epi8((char)(0x80 - 'a')),
+	              below_z = _mm_set1_epi8((char)(0x80 + 26)), to_0 = _mm_set1_epi8((char)(0x80 - '0')),
+	              below_9 = _mm_set1_epi8((char)(0x80 + 10)), under = _mm_set1_epi8('_'), dot = _mm_set1_epi8('.'),
+	              dollar = _mm_set1_epi8('$');
+	while (p < n) {
+		__m128i w = _mm_loadu_si128((const void *)(c + p));
+		__m128i letter = _mm_cmplt_epi8(_mm_add_epi8(_mm_or_si128(w, fold), to_a), below_z);
+		__m128i digit = _mm_cmplt_epi8(_mm_add_epi8(w, to_0), below_9);
+		__m128i other = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(w, under), _mm_cmpeq_epi8(w, dot)),
+		                             _mm_cmpeq_epi8(w, dollar));
+		unsigned stop = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(letter, digit), other)) & 0xffffu;
+		if (stop) {
+			p += (size_t)__builtin_ctz(stop);
+			break;
+		}
+		p += 16;
+	}
+	return p < n ? p : n;
+#else
+	while (p < n && asm_ident_char(c[p]))
+		p++;
+	return p;
+#endif
+}
+
 static void read_line(struct asm_reader *r, const char *s, size_t n)
 {
 	if (r->vblock) {
@@ -460,9 +493,7 @@ static void read_line(struct asm_reader *r, const char *s, size_t n)
 		return;
 	}
 	/* name: (a label), then maybe an instruction on the same line */
-	size_t e = p;
-	while (e < n && asm_ident_char(c[e]))
-		e++;
+	size_t e = ident_end(c, p, n);
 	if (e > p && asm_ident_start(c[p]) && e < n && c[e] == ':' && (e + 1 >= n || c[e + 1] != ':')) {
 		if (r->data) {
 			verbatim(r, s, n);
