@@ -393,6 +393,7 @@ struct reqctx {
 	struct wc_required *req;
 	struct wc_why *why;
 	unsigned replaces; /* WC_REPLACES_*: token rules a ring anchor replaces */
+	const struct wc_tokens *ta; /* the anchor's tokens */
 };
 
 #define for_each_queue(rc, c, q)                                                                   \
@@ -451,7 +452,12 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 	enum st_counter c = counter_at(rc->df, src->id);
 	if (c == ST_CNT_NONE || raw_gated(rc, c))
 		return;
+	uint32_t id = src->id;
 	for_each_queue(rc, c, q) {
+		/* Most sources are not in flight: outside the listed ids and
+		 * without an unknown region, countFrom is 0 (no search). */
+		if (!q->unk && (!q->n || id < q->ops[0].id || id > q->ops[q->n - 1].id))
+			continue;
 		bool unknown;
 		int64_t k;
 		uint32_t d = st_wc_queue_count_from_at(q, src, &unknown, &k);
@@ -706,7 +712,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		for (size_t k = 0; k < s->q[c].n; k++)
 			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
 	/* Without loop annotations no ring anchor replaces a rule. */
-	struct reqctx rc = {df, inst, s, only, req, why, df->loops.any ? st_wc_ring_replaces(df, inst) : 0};
+	const struct wc_tokens *ta = st_wc_tokens_of(df, inst);
+	struct reqctx rc = {df, inst, s, only, req, why, df->loops.any ? st_wc_ring_replaces(df, inst) : 0, ta};
 
 	/* 1. RAW from SSA sources, PHIs included. */
 	uint32_t nsources;
@@ -719,7 +726,6 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 			raw_direct(&rc, src);
 	}
 
-	const struct wc_tokens *ta = st_wc_tokens_of(df, inst);
 	enum st_counter ic = counter_at(df, inst->id);
 	unsigned facts = df->facts[inst->id];
 	bool fence = facts & F_LDS_FENCE;
