@@ -28,31 +28,29 @@
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
-/* The ISA traits computeRequiredWaits asks of an anchor and of in-flight
- * ops, taken once per instruction (df->facts) instead of through the ISA
- * table at every query. */
-enum {
-	F_LDS_FENCE = 1u << 0,
-	F_LDS_READER = 1u << 1,
-	F_ASYNC_LDS_READER = 1u << 2,
-	F_LDS_WRITER = 1u << 3,
-	F_ASYNC_LDS_WRITER = 1u << 4,
-	F_DS_WRITE = 1u << 5,
-	F_WAIT = 1u << 6,
-	F_FLAT = 1u << 7,
-	F_CACHE_INV = 1u << 8,
-};
-
-static uint16_t facts_of(const struct st_inst *i)
+/* The traits of df->facts (waitcnt.h), taken in the numbering walk: the
+ * solver's and XCNT's, so that XCNT needs no walk of its own over every
+ * instruction. `counter` is st_inst_counter(i, false). */
+static uint16_t facts_of(const struct st_inst *i, enum st_counter counter)
 {
 	if (i->kind != ST_ITEM_INST)
 		return 0;
-	return (uint16_t)((st_inst_is_lds_fence(i) ? F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? F_LDS_READER : 0) |
-	                  (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
-	                  (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
-	                  (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
-	                  (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0) |
-	                  (st_inst_is_flat(i) ? F_FLAT : 0) | (st_inst_is_cache_inv(i) ? F_CACHE_INV : 0));
+	bool call = st_inst_is_call(i);
+	enum st_xcnt_kind xk = st_inst_xcnt_kind(i);
+	unsigned xcnt = (unsigned)xk << WC_F_XCNT_SHIFT;
+	if (call || st_inst_is_terminator(i))
+		xcnt |= WC_F_XCNT_EXEMPT;
+	if (xk == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i))
+		xcnt |= WC_F_XCNT_ATOMIC;
+	if (xk == ST_XCNT_VMEM && counter == ST_CNT_STORE)
+		xcnt |= WC_F_XCNT_STORE;
+	return (uint16_t)((st_inst_is_lds_fence(i) ? WC_F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? WC_F_LDS_READER : 0) |
+	                  (st_inst_is_async_lds_reader(i) ? WC_F_ASYNC_LDS_READER : 0) |
+	                  (st_inst_is_lds_writer(i) ? WC_F_LDS_WRITER : 0) |
+	                  (st_inst_is_async_lds_writer(i) ? WC_F_ASYNC_LDS_WRITER : 0) |
+	                  (st_inst_is_ds_write(i) ? WC_F_DS_WRITE : 0) | (st_inst_is_wait(i) ? WC_F_WAIT : 0) |
+	                  (st_inst_is_flat(i) ? WC_F_FLAT : 0) | (st_inst_is_cache_inv(i) ? WC_F_CACHE_INV : 0) |
+	                  (call ? WC_F_CALL : 0) | xcnt);
 }
 
 /* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
@@ -231,11 +229,12 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	df->facts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->facts);
 	for (uint32_t k = 0; k < df->ninst; k++) {
 		df->writes[k] = write_mask(df->insts[k]);
-		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
-		df->facts[k] = facts_of(df->insts[k]);
+		enum st_counter c = st_inst_counter(df->insts[k], false);
+		df->counter[k] = (uint8_t)c;
+		df->facts[k] = facts_of(df->insts[k], c);
 		df->tokset[k] = token_set(&tb, df->insts[k]);
-		df->has_flat |= st_inst_is_flat(df->insts[k]);
-		df->unknown_ops |= st_inst_is_call(df->insts[k]);
+		df->has_flat |= (df->facts[k] & WC_F_FLAT) != 0;
+		df->unknown_ops |= (df->facts[k] & WC_F_CALL) != 0;
 		df->binds_next |= df->insts[k]->kind == ST_ITEM_INST && st_inst_bound_next(df->insts[k]);
 	}
 	st_index_free(&tb.sets);
@@ -407,7 +406,7 @@ struct reqctx {
  * is complete once DS drains. */
 static void flat_other(struct reqctx *rc, enum st_counter c, enum wc_rule rule, struct st_inst *prod)
 {
-	if (!rc->df->has_flat || !prod || !(rc->df->facts[prod->id] & F_FLAT) ||
+	if (!rc->df->has_flat || !prod || !(rc->df->facts[prod->id] & WC_F_FLAT) ||
 	    (rule != WC_RULE_RAW && rule != WC_RULE_WAW_REG))
 		return;
 	enum st_counter other = c == st_inst_second_counter(prod) ? counter_at(rc->df, prod->id) : st_inst_second_counter(prod);
@@ -594,7 +593,7 @@ static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, u
 			if (!st_wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
 				continue;
 			enum wc_rule r = rule;
-			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (F_LDS_WRITER | F_ASYNC_LDS_WRITER)))
+			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (WC_F_LDS_WRITER | WC_F_ASYNC_LDS_WRITER)))
 				r = WC_RULE_WAW_LDS;
 			(void)op;
 			tighten_entry(rc, c, q, k, r);
@@ -623,7 +622,7 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
-	bool flat = rc->df->facts[rc->inst->id] & F_FLAT;
+	bool flat = rc->df->facts[rc->inst->id] & WC_F_FLAT;
 	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
 		enum st_counter c = (enum st_counter)ci;
 		/* One such counter lands in issue order, unless a flat op (out of
@@ -728,9 +727,9 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 
 	enum st_counter ic = counter_at(df, inst->id);
 	unsigned facts = df->facts[inst->id];
-	bool fence = facts & F_LDS_FENCE;
-	bool writer = facts & (F_LDS_WRITER | F_ASYNC_LDS_WRITER);
-	bool reader = facts & (F_LDS_READER | F_ASYNC_LDS_READER);
+	bool fence = facts & WC_F_LDS_FENCE;
+	bool writer = facts & (WC_F_LDS_WRITER | WC_F_ASYNC_LDS_WRITER);
+	bool reader = facts & (WC_F_LDS_READER | WC_F_ASYNC_LDS_READER);
 
 	/* 2. Anti-dependencies: an LDS writer must not overwrite LDS that an
 	 * in-flight op still reads (or writes); a barrier publishes LDS, so the
@@ -742,23 +741,23 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		if (ic != ST_CNT_DS && !(rc.replaces & WC_REPLACES_DS_ANTI))
 			scan_anti(&rc, ST_CNT_DS, rule, 0);
 		else if (ic == ST_CNT_DS && df->has_flat)
-			scan_anti(&rc, ST_CNT_DS, rule, F_FLAT); /* flat ops are not on the DS pipeline */
+			scan_anti(&rc, ST_CNT_DS, rule, WC_F_FLAT); /* flat ops are not on the DS pipeline */
 		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
 		/* 4. Conservative fallbacks (DS rows). */
 		bool ds_in_flight = st_wc_state_any_in_flight(s, ST_CNT_DS, only);
-		if (writer && !ta->tagged && !(facts & F_DS_WRITE) && ds_in_flight)
+		if (writer && !ta->tagged && !(facts & WC_F_DS_WRITE) && ds_in_flight)
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 		if (fence && ds_in_flight && (!ta->tagged || any_untagged_in_flight(&rc, ST_CNT_DS)))
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 	}
 	/* An LDS read of data an async load is still writing. */
 	if (reader && df->raw_needs_wait[ST_CNT_ASYNC](df, inst))
-		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, F_ASYNC_LDS_WRITER);
+		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, WC_F_ASYNC_LDS_WRITER);
 
 	/* 3. Tensor anchors: untagged tensor loads in flight cannot be proved
 	 * disjoint (the untagged scan); an untagged anchor waits for all. */
-	bool tensor_anchor = fence || (facts & (F_LDS_READER | F_DS_WRITE));
+	bool tensor_anchor = fence || (facts & (WC_F_LDS_READER | WC_F_DS_WRITE));
 	if (tensor_anchor) {
 		if (!ta->tagged) {
 			if (st_wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
@@ -780,13 +779,13 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	if (df->amdgpu_calls && st_inst_is_return(inst))
 		scan_return(&rc);
 	/* Acquire ordering: a cache invalidate follows every load's completion. */
-	if ((facts & F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
+	if ((facts & WC_F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
 		tighten(&rc, ST_CNT_LOAD, 1, WC_RULE_ACQUIRE, newest_in_flight(&rc, ST_CNT_LOAD));
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor (an untagged
 	 * writer overlaps every tensor load). */
-	if ((facts & (F_DS_WRITE | F_ASYNC_LDS_WRITER)) &&
+	if ((facts & (WC_F_DS_WRITE | WC_F_ASYNC_LDS_WRITER)) &&
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
 
@@ -800,7 +799,7 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
                     struct wc_emit emit[ST_NUM_COUNTERS])
 {
 	st_assert(inst->id < df->ninst);
-	if (!(df->facts[inst->id] & F_WAIT))
+	if (!(df->facts[inst->id] & WC_F_WAIT))
 		return false;
 	int counts[ST_NUM_COUNTERS];
 	if (!st_wait_counts(inst, counts))
@@ -902,7 +901,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	if (rec)
 		record_reset(rec);
 	st_foreach_inst(b, i) {
-		if ((df->facts[i->id] & F_WAIT) && st_wc_credit_wait(df, i, st, emit))
+		if ((df->facts[i->id] & WC_F_WAIT) && st_wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
 			const struct wc_anchor *pa = NULL;
@@ -997,7 +996,7 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 		}
 	}
 	enum st_counter c = counter_at(df, i->id);
-	bool flat = df->facts[i->id] & F_FLAT;
+	bool flat = df->facts[i->id] & WC_F_FLAT;
 	if (c != ST_CNT_NONE) {
 		st_wc_state_append_id(s, c, i, i->id, df->writes[i->id], flat);
 		if (emit)

@@ -307,6 +307,28 @@ struct wc_loops {
 	bool *keep_tensor;           /* by back-edge index of the CFG: its loop keeps tensor state */
 };
 
+/* The ISA traits computeRequiredWaits asks of an anchor and of in-flight
+ * ops, and those XCNT asks of every instruction it walks, taken once per
+ * instruction in the numbering walk (df->facts) instead of through the ISA
+ * table at every query. */
+enum {
+	WC_F_LDS_FENCE = 1u << 0,
+	WC_F_LDS_READER = 1u << 1,
+	WC_F_ASYNC_LDS_READER = 1u << 2,
+	WC_F_LDS_WRITER = 1u << 3,
+	WC_F_ASYNC_LDS_WRITER = 1u << 4,
+	WC_F_DS_WRITE = 1u << 5,
+	WC_F_WAIT = 1u << 6,
+	WC_F_FLAT = 1u << 7,
+	WC_F_CACHE_INV = 1u << 8,
+	WC_F_CALL = 1u << 9,
+	WC_F_XCNT_SHIFT = 10,            /* bits 10-11: its enum st_xcnt_kind */
+	WC_F_XCNT_KIND = 3u << 10,
+	WC_F_XCNT_EXEMPT = 1u << 12,     /* a call or a terminator: waits for no translation */
+	WC_F_XCNT_ATOMIC = 1u << 13,     /* a VMEM atomic (the soft wait) */
+	WC_F_XCNT_STORE = 1u << 14,      /* a VMEM store or an atomic without return */
+};
+
 /* WaitDataflow and its DataflowResult (entry/exit states per block index). */
 struct wc_dataflow {
 	struct st_pass_ctx *ctx; /* NULL in unit tests */
@@ -331,7 +353,7 @@ struct wc_dataflow {
 	uint32_t ninst;
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
-	uint16_t *facts;         /* ISA traits computeRequiredWaits asks (dataflow.c) */
+	uint16_t *facts;         /* WC_F_*: the ISA traits the solver and XCNT ask */
 	uint32_t *tokset;        /* its token set: an index into token_sets */
 	ST_VEC(struct wc_tokens) token_sets; /* the distinct sets, each once (0: untagged) */
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
