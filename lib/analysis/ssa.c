@@ -432,13 +432,18 @@ static void rename_block(struct builder *bd, struct renamer *r, struct st_block 
 	for (size_t p = 0; p < b->phis.n; p++)
 		set_def(r, bd->phi_key.v[b->phis.v[p]->id], b->phis.v[p]);
 	st_foreach_inst(b, in) {
+		/* The DWORDs of one operand mostly come from one producer: a
+		 * repeat of the last one added is no new source. */
+		struct st_inst *last = NULL;
 		for (uint32_t s = 0; s < in->nsrcs; s++) {
 			if (!tracked(bd, &in->srcs[s]))
 				continue;
 			for (uint32_t c = 0; c < in->srcs[s].reg.count; c++) {
 				struct st_inst *def = r->cur[operand_key(bd, &in->srcs[s], c)];
-				if (def)
+				if (def && def != last) {
 					add_source(bd, def);
+					last = def;
+				}
 			}
 		}
 		store_sources(bd, in);
