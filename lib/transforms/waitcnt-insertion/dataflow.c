@@ -193,6 +193,8 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		df->raw_needs_wait[c] = every_consumer;
 	df->raw_needs_wait[ST_CNT_TENSOR] = tensor_at_barriers;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		df->regs_counters |= st_counter_writes_regs((enum st_counter)c) ? 1u << c : 0;
 
 	/* Dense ids: block items first, then PHIs (whose own numbering belongs
 	 * to the def-use analysis and is restored by st_wc_dataflow_free). One walk
@@ -623,12 +625,12 @@ static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
 	bool flat = rc->df->facts[rc->inst->id] & WC_F_FLAT;
-	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
-		enum st_counter c = (enum st_counter)ci;
+	for (unsigned m = rc->df->regs_counters; m; m &= m - 1) {
+		enum st_counter c = (enum st_counter)__builtin_ctz(m);
 		/* One such counter lands in issue order, unless a flat op (out of
 		 * order) is the writer or the load in flight. */
 		bool ordered = c == ic && st_counter_regs_in_order(c) && !flat;
-		if (!st_counter_writes_regs(c) || (ordered && !rc->req->flat[c]))
+		if (ordered && !rc->req->flat[c])
 			continue;
 		for_each_queue(rc, c, q) {
 			/* A scalar load may find its own previous issue (last loop

@@ -346,6 +346,7 @@ struct wc_dataflow {
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	bool amdgpu_calls;          /* amdgpuCallConvention */
+	unsigned regs_counters;     /* bit c: st_counter_writes_regs(c) (the WAW scan's counters) */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
 
