@@ -183,6 +183,8 @@ static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
 	return idx;
 }
 
+static void release_solved(struct wc_dataflow *df);
+
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
@@ -261,6 +263,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 void st_wc_dataflow_free(struct wc_dataflow *df)
 {
 	struct st_function *f = df->func;
+	release_solved(df);
 	uint32_t p = 0;
 	for (size_t b = 0; b < f->blocks.n; b++)
 		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++)
@@ -300,6 +303,7 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 
 void st_wc_dataflow_release_states(struct wc_dataflow *df)
 {
+	release_solved(df);
 	for (size_t b = 0; b < df->func->blocks.n; b++) {
 		st_wc_state_free(&df->entry[b]);
 		st_wc_state_free(&df->exit[b]);
@@ -843,6 +847,17 @@ static void record_free(struct record *rec)
 	st_vec_free(&rec->reasons);
 }
 
+/* Drops the solve's marks of needs and the entry states kept with them. */
+static void release_solved(struct wc_dataflow *df)
+{
+	for (size_t b = 0; df->solved_entry && b < df->func->blocks.n; b++)
+		st_wc_state_free(&df->solved_entry[b]);
+	free(df->solved_entry);
+	free(df->solved_needs);
+	df->solved_entry = NULL;
+	df->solved_needs = NULL;
+}
+
 /* Appends a block's record to the plan (blocks in RPO, as one recording
  * sweep visits them). */
 static void record_append(struct wc_dataflow *df, struct wc_plan *out, const struct record *rec)
@@ -890,7 +905,7 @@ static void record_reasons(struct record *out, struct st_inst *inst, enum st_cou
  * transfer: its fixed point is the least one); WC_REFINE walks like
  * WC_SIMULATE and records mergePlanAndComputed at every instruction. */
 static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc_state *st, enum wc_mode mode,
-                           const struct wc_plan *plan_in, struct record *rec)
+                           const struct wc_plan *plan_in, struct record *rec, bool solved_states)
 {
 	struct wc_emit emit[ST_NUM_COUNTERS];
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
@@ -914,10 +929,24 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 			/* A counter neither planned nor needed here does nothing
 			 * below: most instructions have none. */
 			bool any = pa != NULL;
-			if (mode != WC_SIMULATE) {
+			/* From the solve's states (solved_states), only where the solve
+			 * found a need (waitcnt.h, record_needs). */
+			bool needs = mode != WC_SIMULATE &&
+			             (!solved_states || (df->solved_needs[i->id / 64] >> (i->id % 64) & 1));
+			if (needs) {
 				why.n = 0;
 				st_wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
 				any |= req.any;
+			} else if (mode != WC_SIMULATE) {
+				for (int c = 0; c < ST_NUM_COUNTERS; c++)
+					req.cnt[c] = WC_UNUSED;
+			}
+			if (mode == WC_SOLVE && df->solved_needs) {
+				uint64_t bit = (uint64_t)1 << (i->id % 64);
+				if (req.any)
+					df->solved_needs[i->id / 64] |= bit;
+				else
+					df->solved_needs[i->id / 64] &= ~bit;
 			}
 			struct wc_anchor *a = NULL;
 			for (int ci = 0; any && ci < ST_NUM_COUNTERS; ci++) {
@@ -1019,6 +1048,17 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 {
 	const struct st_cfg *cfg = df->cfg;
 	size_t nb = df->func->blocks.n;
+	/* The simulation right after the solve that marked the needs keeps that
+	 * solve's entry states for the refining sweep; any other solve makes
+	 * the marks stale. */
+	if (mode == WC_SIMULATE && df->solved_needs && !df->solved_entry) {
+		df->solved_entry = df->entry;
+		df->entry = st_xcalloc(nb ? nb : 1, sizeof *df->entry);
+	} else {
+		release_solved(df);
+	}
+	if (mode == WC_SOLVE && out && df->record_needs && !df->loops.any)
+		df->solved_needs = st_xcalloc(df->ninst / 64 + 1, sizeof *df->solved_needs);
 	for (size_t b = 0; b < nb; b++) {
 		st_wc_state_free(&df->entry[b]);
 		st_wc_state_free(&df->exit[b]);
@@ -1059,7 +1099,7 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 				continue; /* same entry, same exit */
 			st_wc_state_copy(&df->entry[b->index], &in);
 			st_wc_state_copy(&st, &in);
-			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL);
+			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL, false);
 			if (sweep == 0 || !st_wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				st_wc_state_copy(&df->exit[b->index], &st);
@@ -1089,6 +1129,8 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	for (size_t b = 0; recs && b < nb; b++)
 		record_free(&recs[b]);
 	free(recs);
+	if (!df->converged)
+		release_solved(df);
 	return df->converged;
 }
 
@@ -1103,12 +1145,26 @@ void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const str
 	memset(df->refine_dropped, 0, sizeof df->refine_dropped);
 	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
+	/* The blocks whose states are the solve's (waitcnt.h, record_needs):
+	 * entered in the same state, with the solve's own waits. */
+	bool marked = mode == WC_REFINE && df->solved_needs && df->solved_entry;
+	bool *relaxed = NULL;
+	if (marked) {
+		relaxed = st_xcalloc(df->func->blocks.n ? df->func->blocks.n : 1, sizeof *relaxed);
+		for (size_t k = 0; k < plan_in->anchors.n; k++)
+			if (plan_in->anchors.v[k].relaxed)
+				relaxed[plan_in->anchors.v[k].inst->block->index] = true;
+	}
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
+		bool solved = marked && !relaxed[b->index] && st_wc_state_equal(&df->entry[b->index], &df->solved_entry[b->index]);
 		st_wc_state_copy(&st, &df->entry[b->index]);
-		transfer_block(df, b, &st, mode, plan_in, &rec);
+		transfer_block(df, b, &st, mode, plan_in, &rec, solved);
 		record_append(df, out, &rec);
 	}
+	free(relaxed);
+	if (mode == WC_REFINE)
+		release_solved(df);
 	record_free(&rec);
 	st_wc_state_free(&st);
 	if (mode == WC_REFINE) {
@@ -1139,7 +1195,7 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 			if (has_preds)
 				st_wc_queue_set_unknown(q);
 		}
-		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
+		transfer_block(df, b, &st, WC_ZERO, NULL, &rec, false);
 		record_append(df, out, &rec);
 	}
 	record_free(&rec);

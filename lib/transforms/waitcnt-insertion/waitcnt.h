@@ -375,6 +375,19 @@ struct wc_dataflow {
 	struct wc_loops loops;
 	bool refine_dropped[ST_NUM_COUNTERS]; /* finalizePlan: a wait of the counter was dropped this round */
 
+	/* With record_needs, a solve that gives its plan marks, by instruction
+	 * id, whether computeRequiredWaits found a need there in the block's
+	 * last transfer (solved_needs, one bit each), and the simulation after
+	 * it keeps that solve's entry states aside (solved_entry). The refining
+	 * sweep after that simulation computes the needs only where the solve
+	 * found one, in the blocks whose simulated entry state is the solve's
+	 * and whose waits no optimizer relaxed: the states there are the
+	 * solve's, instruction by instruction, so everywhere else the need is
+	 * none again. Only without loop annotations. */
+	bool record_needs;
+	uint64_t *solved_needs;
+	struct wc_state *solved_entry;
+
 	/* Queue-cap diagnostics of the last recorded sweep: the first anchor
 	 * whose wait drains ops beyond the kMaxInFlight tracked ones. */
 	struct st_inst *overflow_at[ST_NUM_COUNTERS];
