@@ -38,6 +38,11 @@ struct st_reg_group {
 };
 
 ST_API bool st_reg_group_equal(struct st_reg_group a, struct st_reg_group b);
+/* A hash of the group, for the tables that gather equal groups (st_index). */
+static inline uint32_t st_reg_group_hash(struct st_reg_group g)
+{
+	return (uint32_t)st_hash64(((uint64_t)g.cls << 32 | g.first) * 31 + g.count);
+}
 /* Orders by class, first index, then count (a total order for sorting). */
 ST_API int st_reg_group_cmp(struct st_reg_group a, struct st_reg_group b);
 /* Formats as printed: v5, v[0:7]. */

@@ -15,9 +15,9 @@
  *             dominance frontier of the defining blocks where the key is
  *             live-in ("pruned SSA": no dead PHIs)
  *   rename    dominator-tree preorder walk with one current definition per
- *             key and an undo log restoring it on the way back up; each use
- *             records the current definition, each edge fills the successor's
- *             PHI incoming slot
+ *             key and an undo log (of a block's first write of each key)
+ *             restoring it on the way back up; each use records the current
+ *             definition, each edge fills the successor's PHI incoming slot
  *   link      PHI sources from their incoming values, then every producer's
  *             `users` by counting
  *
@@ -395,13 +395,22 @@ static void store_sources(struct builder *bd, struct st_inst *in)
 struct renamer {
 	struct st_inst **cur; /* key id -> current definition */
 	ST_VEC(struct undo) log;
+	/* key id -> the block visit that logged it last: only a block's first
+	 * write of a key is logged (undo restores the value on entry, not the
+	 * ones in between), so the log holds the keys a block writes, not
+	 * every write of the subtree being walked. */
+	uint32_t *logged;
+	uint32_t visit;      /* the current rename_block call, from 1 */
 	uint32_t *out_start; /* CSR of out_edge per block */
 	struct out_edge *out;
 };
 
-static void set_def(struct renamer *r, uint32_t key, struct st_inst *def)
+static inline void set_def(struct renamer *r, uint32_t key, struct st_inst *def)
 {
-	st_vec_push(&r->log, ((struct undo){key, r->cur[key]}));
+	if (r->logged[key] != r->visit) {
+		r->logged[key] = r->visit;
+		st_vec_push(&r->log, ((struct undo){key, r->cur[key]}));
+	}
 	r->cur[key] = def;
 }
 
@@ -419,16 +428,22 @@ static void undo_to(struct renamer *r, size_t mark)
  * PHIs' slot for this edge. */
 static void rename_block(struct builder *bd, struct renamer *r, struct st_block *b)
 {
+	r->visit++;
 	for (size_t p = 0; p < b->phis.n; p++)
 		set_def(r, bd->phi_key.v[b->phis.v[p]->id], b->phis.v[p]);
 	st_foreach_inst(b, in) {
+		/* The DWORDs of one operand mostly come from one producer: a
+		 * repeat of the last one added is no new source. */
+		struct st_inst *last = NULL;
 		for (uint32_t s = 0; s < in->nsrcs; s++) {
 			if (!tracked(bd, &in->srcs[s]))
 				continue;
 			for (uint32_t c = 0; c < in->srcs[s].reg.count; c++) {
 				struct st_inst *def = r->cur[operand_key(bd, &in->srcs[s], c)];
-				if (def)
+				if (def && def != last) {
 					add_source(bd, def);
+					last = def;
+				}
 			}
 		}
 		store_sources(bd, in);
@@ -456,6 +471,7 @@ static void rename_all(struct builder *bd)
 	size_t nblocks = bd->f->blocks.n;
 	struct renamer r = {0};
 	r.cur = st_xcalloc(bd->map.n ? bd->map.n : 1, sizeof *r.cur);
+	r.logged = st_xcalloc(bd->map.n ? bd->map.n : 1, sizeof *r.logged);
 	/* Outgoing edges with their slot in the successor's preds. */
 	r.out_start = st_xcalloc(nblocks + 1, sizeof *r.out_start);
 	size_t nedges = 0;
@@ -505,6 +521,7 @@ static void rename_all(struct builder *bd)
 	free(r.out);
 	free(r.out_start);
 	st_vec_free(&r.log);
+	free(r.logged);
 	free(r.cur);
 }
 

@@ -28,31 +28,29 @@
 #include "stinkytofu/ssa.h"
 #include "waitcnt.h"
 
-/* The ISA traits computeRequiredWaits asks of an anchor and of in-flight
- * ops, taken once per instruction (df->facts) instead of through the ISA
- * table at every query. */
-enum {
-	F_LDS_FENCE = 1u << 0,
-	F_LDS_READER = 1u << 1,
-	F_ASYNC_LDS_READER = 1u << 2,
-	F_LDS_WRITER = 1u << 3,
-	F_ASYNC_LDS_WRITER = 1u << 4,
-	F_DS_WRITE = 1u << 5,
-	F_WAIT = 1u << 6,
-	F_FLAT = 1u << 7,
-	F_CACHE_INV = 1u << 8,
-};
-
-static uint16_t facts_of(const struct st_inst *i)
+/* The traits of df->facts (waitcnt.h), taken in the numbering walk: the
+ * solver's and XCNT's, so that XCNT needs no walk of its own over every
+ * instruction. `counter` is st_inst_counter(i, false). */
+static uint16_t facts_of(const struct st_inst *i, enum st_counter counter)
 {
 	if (i->kind != ST_ITEM_INST)
 		return 0;
-	return (uint16_t)((st_inst_is_lds_fence(i) ? F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? F_LDS_READER : 0) |
-	                  (st_inst_is_async_lds_reader(i) ? F_ASYNC_LDS_READER : 0) |
-	                  (st_inst_is_lds_writer(i) ? F_LDS_WRITER : 0) |
-	                  (st_inst_is_async_lds_writer(i) ? F_ASYNC_LDS_WRITER : 0) |
-	                  (st_inst_is_ds_write(i) ? F_DS_WRITE : 0) | (st_inst_is_wait(i) ? F_WAIT : 0) |
-	                  (st_inst_is_flat(i) ? F_FLAT : 0) | (st_inst_is_cache_inv(i) ? F_CACHE_INV : 0));
+	bool call = st_inst_is_call(i);
+	enum st_xcnt_kind xk = st_inst_xcnt_kind(i);
+	unsigned xcnt = (unsigned)xk << WC_F_XCNT_SHIFT;
+	if (call || st_inst_is_terminator(i))
+		xcnt |= WC_F_XCNT_EXEMPT;
+	if (xk == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i))
+		xcnt |= WC_F_XCNT_ATOMIC;
+	if (xk == ST_XCNT_VMEM && counter == ST_CNT_STORE)
+		xcnt |= WC_F_XCNT_STORE;
+	return (uint16_t)((st_inst_is_lds_fence(i) ? WC_F_LDS_FENCE : 0) | (st_inst_is_lds_reader(i) ? WC_F_LDS_READER : 0) |
+	                  (st_inst_is_async_lds_reader(i) ? WC_F_ASYNC_LDS_READER : 0) |
+	                  (st_inst_is_lds_writer(i) ? WC_F_LDS_WRITER : 0) |
+	                  (st_inst_is_async_lds_writer(i) ? WC_F_ASYNC_LDS_WRITER : 0) |
+	                  (st_inst_is_ds_write(i) ? WC_F_DS_WRITE : 0) | (st_inst_is_wait(i) ? WC_F_WAIT : 0) |
+	                  (st_inst_is_flat(i) ? WC_F_FLAT : 0) | (st_inst_is_cache_inv(i) ? WC_F_CACHE_INV : 0) |
+	                  (call ? WC_F_CALL : 0) | xcnt);
 }
 
 /* rawNeedsWait defaults: every consumer drains; the built-in tensor policy
@@ -185,6 +183,8 @@ static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
 	return idx;
 }
 
+static void release_solved(struct wc_dataflow *df);
+
 void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct st_function *f,
                       const struct st_cfg *cfg)
 {
@@ -195,6 +195,8 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
 		df->raw_needs_wait[c] = every_consumer;
 	df->raw_needs_wait[ST_CNT_TENSOR] = tensor_at_barriers;
+	for (int c = 0; c < ST_NUM_COUNTERS; c++)
+		df->regs_counters |= st_counter_writes_regs((enum st_counter)c) ? 1u << c : 0;
 
 	/* Dense ids: block items first, then PHIs (whose own numbering belongs
 	 * to the def-use analysis and is restored by st_wc_dataflow_free). One walk
@@ -231,11 +233,12 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 	df->facts = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *df->facts);
 	for (uint32_t k = 0; k < df->ninst; k++) {
 		df->writes[k] = write_mask(df->insts[k]);
-		df->counter[k] = (uint8_t)st_inst_counter(df->insts[k], false);
-		df->facts[k] = facts_of(df->insts[k]);
+		enum st_counter c = st_inst_counter(df->insts[k], false);
+		df->counter[k] = (uint8_t)c;
+		df->facts[k] = facts_of(df->insts[k], c);
 		df->tokset[k] = token_set(&tb, df->insts[k]);
-		df->has_flat |= st_inst_is_flat(df->insts[k]);
-		df->unknown_ops |= st_inst_is_call(df->insts[k]);
+		df->has_flat |= (df->facts[k] & WC_F_FLAT) != 0;
+		df->unknown_ops |= (df->facts[k] & WC_F_CALL) != 0;
 		df->binds_next |= df->insts[k]->kind == ST_ITEM_INST && st_inst_bound_next(df->insts[k]);
 	}
 	st_index_free(&tb.sets);
@@ -260,6 +263,7 @@ void st_wc_dataflow_init(struct wc_dataflow *df, struct st_pass_ctx *ctx, struct
 void st_wc_dataflow_free(struct wc_dataflow *df)
 {
 	struct st_function *f = df->func;
+	release_solved(df);
 	uint32_t p = 0;
 	for (size_t b = 0; b < f->blocks.n; b++)
 		for (size_t k = 0; k < f->blocks.v[b]->phis.n; k++)
@@ -299,6 +303,7 @@ void st_wc_dataflow_free(struct wc_dataflow *df)
 
 void st_wc_dataflow_release_states(struct wc_dataflow *df)
 {
+	release_solved(df);
 	for (size_t b = 0; b < df->func->blocks.n; b++) {
 		st_wc_state_free(&df->entry[b]);
 		st_wc_state_free(&df->exit[b]);
@@ -393,6 +398,7 @@ struct reqctx {
 	struct wc_required *req;
 	struct wc_why *why;
 	unsigned replaces; /* WC_REPLACES_*: token rules a ring anchor replaces */
+	const struct wc_tokens *ta; /* the anchor's tokens */
 };
 
 #define for_each_queue(rc, c, q)                                                                   \
@@ -406,7 +412,7 @@ struct reqctx {
  * is complete once DS drains. */
 static void flat_other(struct reqctx *rc, enum st_counter c, enum wc_rule rule, struct st_inst *prod)
 {
-	if (!rc->df->has_flat || !prod || !(rc->df->facts[prod->id] & F_FLAT) ||
+	if (!rc->df->has_flat || !prod || !(rc->df->facts[prod->id] & WC_F_FLAT) ||
 	    (rule != WC_RULE_RAW && rule != WC_RULE_WAW_REG))
 		return;
 	enum st_counter other = c == st_inst_second_counter(prod) ? counter_at(rc->df, prod->id) : st_inst_second_counter(prod);
@@ -451,7 +457,12 @@ static void raw_direct(struct reqctx *rc, struct st_inst *src)
 	enum st_counter c = counter_at(rc->df, src->id);
 	if (c == ST_CNT_NONE || raw_gated(rc, c))
 		return;
+	uint32_t id = src->id;
 	for_each_queue(rc, c, q) {
+		/* Most sources are not in flight: outside the listed ids and
+		 * without an unknown region, countFrom is 0 (no search). */
+		if (!q->unk && (!q->n || id < q->ops[0].id || id > q->ops[q->n - 1].id))
+			continue;
 		bool unknown;
 		int64_t k;
 		uint32_t d = st_wc_queue_count_from_at(q, src, &unknown, &k);
@@ -588,7 +599,7 @@ static void scan_anti(struct reqctx *rc, enum st_counter c, enum wc_rule rule, u
 			if (!st_wc_tokens_overlap(ta, tokens_at(rc->df, q->ops[k].id)))
 				continue;
 			enum wc_rule r = rule;
-			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (F_LDS_WRITER | F_ASYNC_LDS_WRITER)))
+			if (r == WC_RULE_WAR_LDS && (facts[q->ops[k].id] & (WC_F_LDS_WRITER | WC_F_ASYNC_LDS_WRITER)))
 				r = WC_RULE_WAW_LDS;
 			(void)op;
 			tighten_entry(rc, c, q, k, r);
@@ -617,13 +628,13 @@ static bool writes_overlap(const struct st_inst *a, const struct st_inst *b)
 static void scan_waw(struct reqctx *rc, enum st_counter ic)
 {
 	uint64_t mine = rc->df->writes[rc->inst->id];
-	bool flat = rc->df->facts[rc->inst->id] & F_FLAT;
-	for (int ci = 0; ci < ST_NUM_COUNTERS; ci++) {
-		enum st_counter c = (enum st_counter)ci;
+	bool flat = rc->df->facts[rc->inst->id] & WC_F_FLAT;
+	for (unsigned m = rc->df->regs_counters; m; m &= m - 1) {
+		enum st_counter c = (enum st_counter)__builtin_ctz(m);
 		/* One such counter lands in issue order, unless a flat op (out of
 		 * order) is the writer or the load in flight. */
 		bool ordered = c == ic && st_counter_regs_in_order(c) && !flat;
-		if (!st_counter_writes_regs(c) || (ordered && !rc->req->flat[c]))
+		if (ordered && !rc->req->flat[c])
 			continue;
 		for_each_queue(rc, c, q) {
 			/* A scalar load may find its own previous issue (last loop
@@ -706,7 +717,8 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		for (size_t k = 0; k < s->q[c].n; k++)
 			req->flat[c] |= (only < 0 || (size_t)only == k) && s->q[c].v[k].flat;
 	/* Without loop annotations no ring anchor replaces a rule. */
-	struct reqctx rc = {df, inst, s, only, req, why, df->loops.any ? st_wc_ring_replaces(df, inst) : 0};
+	const struct wc_tokens *ta = st_wc_tokens_of(df, inst);
+	struct reqctx rc = {df, inst, s, only, req, why, df->loops.any ? st_wc_ring_replaces(df, inst) : 0, ta};
 
 	/* 1. RAW from SSA sources, PHIs included. */
 	uint32_t nsources;
@@ -719,12 +731,11 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 			raw_direct(&rc, src);
 	}
 
-	const struct wc_tokens *ta = st_wc_tokens_of(df, inst);
 	enum st_counter ic = counter_at(df, inst->id);
 	unsigned facts = df->facts[inst->id];
-	bool fence = facts & F_LDS_FENCE;
-	bool writer = facts & (F_LDS_WRITER | F_ASYNC_LDS_WRITER);
-	bool reader = facts & (F_LDS_READER | F_ASYNC_LDS_READER);
+	bool fence = facts & WC_F_LDS_FENCE;
+	bool writer = facts & (WC_F_LDS_WRITER | WC_F_ASYNC_LDS_WRITER);
+	bool reader = facts & (WC_F_LDS_READER | WC_F_ASYNC_LDS_READER);
 
 	/* 2. Anti-dependencies: an LDS writer must not overwrite LDS that an
 	 * in-flight op still reads (or writes); a barrier publishes LDS, so the
@@ -736,23 +747,23 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 		if (ic != ST_CNT_DS && !(rc.replaces & WC_REPLACES_DS_ANTI))
 			scan_anti(&rc, ST_CNT_DS, rule, 0);
 		else if (ic == ST_CNT_DS && df->has_flat)
-			scan_anti(&rc, ST_CNT_DS, rule, F_FLAT); /* flat ops are not on the DS pipeline */
+			scan_anti(&rc, ST_CNT_DS, rule, WC_F_FLAT); /* flat ops are not on the DS pipeline */
 		scan_anti(&rc, ST_CNT_ASYNC, rule, 0);
 
 		/* 4. Conservative fallbacks (DS rows). */
 		bool ds_in_flight = st_wc_state_any_in_flight(s, ST_CNT_DS, only);
-		if (writer && !ta->tagged && !(facts & F_DS_WRITE) && ds_in_flight)
+		if (writer && !ta->tagged && !(facts & WC_F_DS_WRITE) && ds_in_flight)
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 		if (fence && ds_in_flight && (!ta->tagged || any_untagged_in_flight(&rc, ST_CNT_DS)))
 			tighten(&rc, ST_CNT_DS, 1, WC_RULE_FALLBACK, newest_in_flight(&rc, ST_CNT_DS));
 	}
 	/* An LDS read of data an async load is still writing. */
 	if (reader && df->raw_needs_wait[ST_CNT_ASYNC](df, inst))
-		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, F_ASYNC_LDS_WRITER);
+		scan_anti(&rc, ST_CNT_ASYNC, WC_RULE_RAW, WC_F_ASYNC_LDS_WRITER);
 
 	/* 3. Tensor anchors: untagged tensor loads in flight cannot be proved
 	 * disjoint (the untagged scan); an untagged anchor waits for all. */
-	bool tensor_anchor = fence || (facts & (F_LDS_READER | F_DS_WRITE));
+	bool tensor_anchor = fence || (facts & (WC_F_LDS_READER | WC_F_DS_WRITE));
 	if (tensor_anchor) {
 		if (!ta->tagged) {
 			if (st_wc_state_any_in_flight(s, ST_CNT_TENSOR, only))
@@ -774,13 +785,13 @@ void st_wc_compute_required_waits(struct wc_dataflow *df, struct st_inst *inst, 
 	if (df->amdgpu_calls && st_inst_is_return(inst))
 		scan_return(&rc);
 	/* Acquire ordering: a cache invalidate follows every load's completion. */
-	if ((facts & F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
+	if ((facts & WC_F_CACHE_INV) && st_wc_state_any_in_flight(s, ST_CNT_LOAD, only))
 		tighten(&rc, ST_CNT_LOAD, 1, WC_RULE_ACQUIRE, newest_in_flight(&rc, ST_CNT_LOAD));
 
 	/* A non-tensor LDS write over a region a tensor load is still filling,
 	 * where the tensor policy makes this instruction an anchor (an untagged
 	 * writer overlaps every tensor load). */
-	if ((facts & (F_DS_WRITE | F_ASYNC_LDS_WRITER)) &&
+	if ((facts & (WC_F_DS_WRITE | WC_F_ASYNC_LDS_WRITER)) &&
 	    df->raw_needs_wait[ST_CNT_TENSOR](df, inst))
 		scan_anti(&rc, ST_CNT_TENSOR, WC_RULE_WAW_LDS, 0);
 
@@ -794,7 +805,7 @@ bool st_wc_credit_wait(const struct wc_dataflow *df, struct st_inst *inst, struc
                     struct wc_emit emit[ST_NUM_COUNTERS])
 {
 	st_assert(inst->id < df->ninst);
-	if (!(df->facts[inst->id] & F_WAIT))
+	if (!(df->facts[inst->id] & WC_F_WAIT))
 		return false;
 	int counts[ST_NUM_COUNTERS];
 	if (!st_wait_counts(inst, counts))
@@ -834,6 +845,17 @@ static void record_free(struct record *rec)
 {
 	st_vec_free(&rec->anchors);
 	st_vec_free(&rec->reasons);
+}
+
+/* Drops the solve's marks of needs and the entry states kept with them. */
+static void release_solved(struct wc_dataflow *df)
+{
+	for (size_t b = 0; df->solved_entry && b < df->func->blocks.n; b++)
+		st_wc_state_free(&df->solved_entry[b]);
+	free(df->solved_entry);
+	free(df->solved_needs);
+	df->solved_entry = NULL;
+	df->solved_needs = NULL;
 }
 
 /* Appends a block's record to the plan (blocks in RPO, as one recording
@@ -883,7 +905,7 @@ static void record_reasons(struct record *out, struct st_inst *inst, enum st_cou
  * transfer: its fixed point is the least one); WC_REFINE walks like
  * WC_SIMULATE and records mergePlanAndComputed at every instruction. */
 static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc_state *st, enum wc_mode mode,
-                           const struct wc_plan *plan_in, struct record *rec)
+                           const struct wc_plan *plan_in, struct record *rec, bool solved_states)
 {
 	struct wc_emit emit[ST_NUM_COUNTERS];
 	for (int c = 0; c < ST_NUM_COUNTERS; c++)
@@ -896,7 +918,7 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 	if (rec)
 		record_reset(rec);
 	st_foreach_inst(b, i) {
-		if ((df->facts[i->id] & F_WAIT) && st_wc_credit_wait(df, i, st, emit))
+		if ((df->facts[i->id] & WC_F_WAIT) && st_wc_credit_wait(df, i, st, emit))
 			continue;
 		if (plan_here) {
 			const struct wc_anchor *pa = NULL;
@@ -907,10 +929,24 @@ static void transfer_block(struct wc_dataflow *df, struct st_block *b, struct wc
 			/* A counter neither planned nor needed here does nothing
 			 * below: most instructions have none. */
 			bool any = pa != NULL;
-			if (mode != WC_SIMULATE) {
+			/* From the solve's states (solved_states), only where the solve
+			 * found a need (waitcnt.h, record_needs). */
+			bool needs = mode != WC_SIMULATE &&
+			             (!solved_states || (df->solved_needs[i->id / 64] >> (i->id % 64) & 1));
+			if (needs) {
 				why.n = 0;
 				st_wc_compute_required_waits(df, i, st, -1, &req, explain ? &why : NULL);
 				any |= req.any;
+			} else if (mode != WC_SIMULATE) {
+				for (int c = 0; c < ST_NUM_COUNTERS; c++)
+					req.cnt[c] = WC_UNUSED;
+			}
+			if (mode == WC_SOLVE && df->solved_needs) {
+				uint64_t bit = (uint64_t)1 << (i->id % 64);
+				if (req.any)
+					df->solved_needs[i->id / 64] |= bit;
+				else
+					df->solved_needs[i->id / 64] &= ~bit;
 			}
 			struct wc_anchor *a = NULL;
 			for (int ci = 0; any && ci < ST_NUM_COUNTERS; ci++) {
@@ -991,7 +1027,7 @@ void st_wc_issue(const struct wc_dataflow *df, struct wc_state *s, struct st_ins
 		}
 	}
 	enum st_counter c = counter_at(df, i->id);
-	bool flat = df->facts[i->id] & F_FLAT;
+	bool flat = df->facts[i->id] & WC_F_FLAT;
 	if (c != ST_CNT_NONE) {
 		st_wc_state_append_id(s, c, i, i->id, df->writes[i->id], flat);
 		if (emit)
@@ -1012,6 +1048,17 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 {
 	const struct st_cfg *cfg = df->cfg;
 	size_t nb = df->func->blocks.n;
+	/* The simulation right after the solve that marked the needs keeps that
+	 * solve's entry states for the refining sweep; any other solve makes
+	 * the marks stale. */
+	if (mode == WC_SIMULATE && df->solved_needs && !df->solved_entry) {
+		df->solved_entry = df->entry;
+		df->entry = st_xcalloc(nb ? nb : 1, sizeof *df->entry);
+	} else {
+		release_solved(df);
+	}
+	if (mode == WC_SOLVE && out && df->record_needs && !df->loops.any)
+		df->solved_needs = st_xcalloc(df->ninst / 64 + 1, sizeof *df->solved_needs);
 	for (size_t b = 0; b < nb; b++) {
 		st_wc_state_free(&df->entry[b]);
 		st_wc_state_free(&df->exit[b]);
@@ -1052,7 +1099,7 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 				continue; /* same entry, same exit */
 			st_wc_state_copy(&df->entry[b->index], &in);
 			st_wc_state_copy(&st, &in);
-			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL);
+			transfer_block(df, b, &st, mode, plan_in, recs ? &recs[b->index] : NULL, false);
 			if (sweep == 0 || !st_wc_state_equal(&st, &df->exit[b->index])) {
 				changed = true;
 				st_wc_state_copy(&df->exit[b->index], &st);
@@ -1082,6 +1129,8 @@ bool st_wc_solve(struct wc_dataflow *df, enum wc_mode mode, const struct wc_plan
 	for (size_t b = 0; recs && b < nb; b++)
 		record_free(&recs[b]);
 	free(recs);
+	if (!df->converged)
+		release_solved(df);
 	return df->converged;
 }
 
@@ -1096,12 +1145,26 @@ void st_wc_materialize_plan(struct wc_dataflow *df, enum wc_mode mode, const str
 	memset(df->refine_dropped, 0, sizeof df->refine_dropped);
 	struct record rec = {.explain = explain};
 	struct wc_state st = {0};
+	/* The blocks whose states are the solve's (waitcnt.h, record_needs):
+	 * entered in the same state, with the solve's own waits. */
+	bool marked = mode == WC_REFINE && df->solved_needs && df->solved_entry;
+	bool *relaxed = NULL;
+	if (marked) {
+		relaxed = st_xcalloc(df->func->blocks.n ? df->func->blocks.n : 1, sizeof *relaxed);
+		for (size_t k = 0; k < plan_in->anchors.n; k++)
+			if (plan_in->anchors.v[k].relaxed)
+				relaxed[plan_in->anchors.v[k].inst->block->index] = true;
+	}
 	for (size_t r = 0; r < df->cfg->nblocks; r++) {
 		struct st_block *b = df->cfg->rpo[r];
+		bool solved = marked && !relaxed[b->index] && st_wc_state_equal(&df->entry[b->index], &df->solved_entry[b->index]);
 		st_wc_state_copy(&st, &df->entry[b->index]);
-		transfer_block(df, b, &st, mode, plan_in, &rec);
+		transfer_block(df, b, &st, mode, plan_in, &rec, solved);
 		record_append(df, out, &rec);
 	}
+	free(relaxed);
+	if (mode == WC_REFINE)
+		release_solved(df);
 	record_free(&rec);
 	st_wc_state_free(&st);
 	if (mode == WC_REFINE) {
@@ -1132,7 +1195,7 @@ void st_wc_zero_plan(struct wc_dataflow *df, struct wc_plan *out, bool explain)
 			if (has_preds)
 				st_wc_queue_set_unknown(q);
 		}
-		transfer_block(df, b, &st, WC_ZERO, NULL, &rec);
+		transfer_block(df, b, &st, WC_ZERO, NULL, &rec, false);
 		record_append(df, out, &rec);
 	}
 	record_free(&rec);

@@ -108,7 +108,11 @@ static bool run_function(struct st_pass_ctx *ctx, struct st_function *f, const s
 	 * (solve_again) rather than kept, and its reasons recorded only then. */
 	struct wc_plan solved = {0};
 	bool again = !df.loops.any;
+	/* finalizePlan's first refining sweep computes the needs only where
+	 * this solve found one, where nothing changed (waitcnt.h). */
+	df.record_needs = again;
 	bool ok = st_wc_solve(&df, WC_SOLVE, NULL, again ? &plan : &solved, explain && !again);
+	df.record_needs = false;
 	unsigned sweeps = df.sweeps;
 	struct wc_promotion_stats ps = {.explain = explain};
 	if (ok) {

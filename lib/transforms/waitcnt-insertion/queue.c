@@ -102,15 +102,29 @@ static uint32_t find_id(const struct wc_queue *q, const struct st_inst *op, uint
 	return lo;
 }
 
+/* Index of the first entry of id `id` or above. */
+static inline uint32_t first_of_id(const struct wc_queue *q, uint32_t id)
+{
+	uint32_t lo = 0, hi = q->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (q->ops[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static inline int64_t newest_of(const struct wc_queue *q, const struct st_inst *op)
 {
-	/* The newest issue of op, whatever its variant: variants sort after
-	 * variant 0, next to each other. */
-	bool found;
+	/* The newest issue of op, whatever its variant: the entries of one id
+	 * are next to each other. */
 	int64_t best = -1;
-	if (!q->n || op->id < q->ops[0].id || op->id > q->ops[q->n - 1].id)
+	uint32_t id = op->id;
+	if (!q->n || id < q->ops[0].id || id > q->ops[q->n - 1].id)
 		return -1;
-	for (uint32_t k = find_id(q, op, op->id, 0, &found); k < q->n && q->ops[k].id == op->id; k++)
+	for (uint32_t k = first_of_id(q, id); k < q->n && q->ops[k].id == id; k++)
 		if (q->ops[k].op == op && (best < 0 || q->ops[k].stamp > q->ops[best].stamp))
 			best = k;
 	return best;

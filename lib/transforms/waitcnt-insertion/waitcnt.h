@@ -307,6 +307,28 @@ struct wc_loops {
 	bool *keep_tensor;           /* by back-edge index of the CFG: its loop keeps tensor state */
 };
 
+/* The ISA traits computeRequiredWaits asks of an anchor and of in-flight
+ * ops, and those XCNT asks of every instruction it walks, taken once per
+ * instruction in the numbering walk (df->facts) instead of through the ISA
+ * table at every query. */
+enum {
+	WC_F_LDS_FENCE = 1u << 0,
+	WC_F_LDS_READER = 1u << 1,
+	WC_F_ASYNC_LDS_READER = 1u << 2,
+	WC_F_LDS_WRITER = 1u << 3,
+	WC_F_ASYNC_LDS_WRITER = 1u << 4,
+	WC_F_DS_WRITE = 1u << 5,
+	WC_F_WAIT = 1u << 6,
+	WC_F_FLAT = 1u << 7,
+	WC_F_CACHE_INV = 1u << 8,
+	WC_F_CALL = 1u << 9,
+	WC_F_XCNT_SHIFT = 10,            /* bits 10-11: its enum st_xcnt_kind */
+	WC_F_XCNT_KIND = 3u << 10,
+	WC_F_XCNT_EXEMPT = 1u << 12,     /* a call or a terminator: waits for no translation */
+	WC_F_XCNT_ATOMIC = 1u << 13,     /* a VMEM atomic (the soft wait) */
+	WC_F_XCNT_STORE = 1u << 14,      /* a VMEM store or an atomic without return */
+};
+
 /* WaitDataflow and its DataflowResult (entry/exit states per block index). */
 struct wc_dataflow {
 	struct st_pass_ctx *ctx; /* NULL in unit tests */
@@ -324,6 +346,7 @@ struct wc_dataflow {
 	bool combine_waits; /* combineWaits: one s_wait_<mem>_dscnt for an anchor needing both */
 	bool tensor_descriptor_war; /* enableTensorDescriptorWar */
 	bool amdgpu_calls;          /* amdgpuCallConvention */
+	unsigned regs_counters;     /* bit c: st_counter_writes_regs(c) (the WAW scan's counters) */
 	int num_waves;
 	unsigned iteration_cap; /* 0: min(256, max(kMaxInFlight + 8, 2 * |rpo|)) */
 
@@ -331,7 +354,7 @@ struct wc_dataflow {
 	uint32_t ninst;
 	struct st_inst **insts;
 	uint8_t *counter;        /* st_inst_counter without storesOnLoadcnt */
-	uint16_t *facts;         /* ISA traits computeRequiredWaits asks (dataflow.c) */
+	uint16_t *facts;         /* WC_F_*: the ISA traits the solver and XCNT ask */
 	uint32_t *tokset;        /* its token set: an index into token_sets */
 	ST_VEC(struct wc_tokens) token_sets; /* the distinct sets, each once (0: untagged) */
 	uint64_t *writes;        /* write_mask: the registers it writes, as buckets */
@@ -351,6 +374,19 @@ struct wc_dataflow {
 
 	struct wc_loops loops;
 	bool refine_dropped[ST_NUM_COUNTERS]; /* finalizePlan: a wait of the counter was dropped this round */
+
+	/* With record_needs, a solve that gives its plan marks, by instruction
+	 * id, whether computeRequiredWaits found a need there in the block's
+	 * last transfer (solved_needs, one bit each), and the simulation after
+	 * it keeps that solve's entry states aside (solved_entry). The refining
+	 * sweep after that simulation computes the needs only where the solve
+	 * found one, in the blocks whose simulated entry state is the solve's
+	 * and whose waits no optimizer relaxed: the states there are the
+	 * solve's, instruction by instruction, so everywhere else the need is
+	 * none again. Only without loop annotations. */
+	bool record_needs;
+	uint64_t *solved_needs;
+	struct wc_state *solved_entry;
 
 	/* Queue-cap diagnostics of the last recorded sweep: the first anchor
 	 * whose wait drains ops beyond the kMaxInFlight tracked ones. */

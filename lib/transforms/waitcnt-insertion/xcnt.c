@@ -49,22 +49,11 @@ struct xc_rec {
 	enum wc_rule rule;
 };
 
-/* What the walk asks of an instruction. */
-enum {
-	XT_KIND = 3,       /* its enum st_xcnt_kind */
-	XT_EXEMPT = 1 << 2, /* a call or a terminator (returns and s_endpgm included): waits for no translation */
-	XT_ATOMIC = 1 << 3, /* a VMEM atomic (the soft wait) */
-	XT_STORE = 1 << 4,  /* a VMEM store or an atomic without return */
-	XT_CALL = 1 << 5,
-	XT_WAIT = 1 << 6,   /* an input wait */
-};
-
 struct xc {
 	struct wc_dataflow *df;
 	struct wc_plan *plan;
-	uint32_t *held_at;      /* by instruction id: its entry of held (events only) */
+	uint32_t *held_at;      /* by instruction id: its entry of held (set for events only) */
 	ST_VEC(struct xc_mask) held; /* by event: the registers it holds */
-	uint8_t *traits;        /* by instruction id: its XT_* (read once, walked many times) */
 	ST_VEC(struct xc_rec) *recs; /* by block index: the waits of its last walk */
 	struct xc_state *out; /* by block index */
 	struct xc_state cur, tmp, old;
@@ -296,15 +285,16 @@ static void step(struct xc *x, struct st_inst *i)
 {
 	struct wc_dataflow *df = x->df;
 	struct xc_state *s = &x->cur;
-	unsigned t = x->traits[i->id];
+	/* What the walk asks of an instruction, from the numbering walk. */
+	unsigned t = df->facts[i->id];
 	int counts[ST_NUM_COUNTERS];
-	if ((t & XT_WAIT) && st_wait_counts(i, counts))
+	if ((t & WC_F_WAIT) && st_wait_counts(i, counts))
 		xs_credit(s, counts);
 	int32_t slot = i->id < x->plan->ninst ? x->plan->slot[i->id] : -1; /* st_wc_plan_spec, inline */
 	if (slot >= 0)
 		xs_credit(s, x->plan->anchors.v[slot].spec.cnt);
-	enum st_xcnt_kind kind = (enum st_xcnt_kind)(t & XT_KIND);
-	if (s->n && !(t & XT_EXEMPT)) {
+	enum st_xcnt_kind kind = (enum st_xcnt_kind)((t & WC_F_XCNT_KIND) >> WC_F_XCNT_SHIFT);
+	if (s->n && !(t & WC_F_XCNT_EXEMPT)) {
 		int32_t h = youngest_holder(x, i);
 		if (h >= 0) {
 			int n = xs_has_kind(s, ST_XCNT_SMEM) ? 0 : s->v[h].dist;
@@ -314,7 +304,7 @@ static void step(struct xc *x, struct st_inst *i)
 				record(x, i, n, WC_RULE_XCNT, p);
 			xs_retire(s, n, -1);
 		}
-		if (s->n && (t & XT_ATOMIC)) {
+		if (s->n && (t & WC_F_XCNT_ATOMIC)) {
 			uint32_t newest = 0;
 			for (uint32_t k = 1; k < s->n; k++)
 				if (s->v[k].dist < s->v[newest].dist)
@@ -324,8 +314,8 @@ static void step(struct xc *x, struct st_inst *i)
 		}
 	}
 	if (kind != ST_XCNT_NONE)
-		xs_issue(s, i->id, kind, t & XT_STORE, &x->held.v[x->held_at[i->id]]);
-	if (t & XT_CALL)
+		xs_issue(s, i->id, kind, t & WC_F_XCNT_STORE, &x->held.v[x->held_at[i->id]]);
+	if (t & WC_F_CALL)
 		xs_set_store(s, true); /* the callee may return with stores outstanding */
 }
 
@@ -365,25 +355,17 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	if (!cfg->nreachable)
 		return;
 	struct xc x = {.df = df, .plan = plan};
-	/* Every entry is written below (no zeroing of two arrays the size of the
-	 * function). What an event holds is kept for events only: most
-	 * instructions are not, and a mask is 48 bytes. */
+	/* What an event holds is kept for events only: most instructions are
+	 * not, and a mask is 48 bytes. held_at is read for events alone, so
+	 * only their entries are written, and only the events are visited (the
+	 * numbering walk took every instruction's traits: no walk over all of
+	 * them here, a cache miss each on a large kernel). */
 	x.held_at = st_xmalloc((df->ninst ? df->ninst : 1) * sizeof *x.held_at);
-	x.traits = st_xmalloc(df->ninst ? df->ninst : 1);
 	for (uint32_t k = 0; k < df->ninst; k++) {
-		const struct st_inst *i = df->insts[k];
-		x.held_at[k] = UINT32_MAX;
-		x.traits[k] = 0;
-		if (!i || i->kind != ST_ITEM_INST)
-			continue;
-		enum st_xcnt_kind ik = st_inst_xcnt_kind(i);
-		bool call = st_inst_is_call(i);
-		x.traits[k] = (uint8_t)(ik | (call || st_inst_is_terminator(i) ? XT_EXEMPT : 0) |
-		                        (ik == ST_XCNT_VMEM && st_inst_is_vmem_atomic(i) ? XT_ATOMIC : 0) |
-		                        (ik == ST_XCNT_VMEM && st_inst_counter(i, false) == ST_CNT_STORE ? XT_STORE : 0) |
-		                        (call ? XT_CALL : 0) | (st_inst_is_wait(i) ? XT_WAIT : 0));
+		enum st_xcnt_kind ik = (enum st_xcnt_kind)((df->facts[k] & WC_F_XCNT_KIND) >> WC_F_XCNT_SHIFT);
 		if (ik == ST_XCNT_NONE)
 			continue;
+		const struct st_inst *i = df->insts[k];
 		struct xc_mask held = {{0}};
 		for (uint32_t j = 0; j < i->nsrcs; j++)
 			if (i->srcs[j].kind == ST_OPND_REG)
@@ -501,7 +483,6 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 	free(x.old.v);
 	free(x.held_at);
 	st_vec_free(&x.held);
-	free(x.traits);
 }
 
 void st_wc_xcnt_describe(struct st_buf *out, const struct wc_reason *r)

@@ -26,37 +26,32 @@ const struct st_wmma_liveness_backend st_wmma_interval_liveness = {
 
 /* ---- reorderContiguously ---- */
 
-struct group_pos {
+struct pool_key {
+	const struct st_wmma_node *const *pool;
 	struct st_reg_group g;
-	size_t pos;
 };
 
-static int group_pos_cmp(const void *pa, const void *pb)
+static bool same_a(const void *cx, uint32_t idx)
 {
-	const struct group_pos *a = pa, *b = pb;
-	int c = st_reg_group_cmp(a->g, b->g);
-	if (c)
-		return c;
-	return a->pos < b->pos ? -1 : a->pos > b->pos;
+	const struct pool_key *k = cx;
+	return st_reg_group_equal(k->pool[idx]->a, k->g);
 }
 
 void st_wmma_reorder_contiguously(const struct st_wmma_node *const *pool, size_t n, const struct st_wmma_node **out)
 {
 	if (!n)
 		return;
-	/* firstpos[k]: where pool[k]'s A group first appears. Bucketing the nodes
-	 * by it, in pool order, yields the groups by first appearance with each
-	 * group's nodes in their original order. */
-	struct group_pos *gp = st_xmalloc(n * sizeof *gp);
-	for (size_t k = 0; k < n; k++)
-		gp[k] = (struct group_pos){pool[k]->a, k};
-	qsort(gp, n, sizeof *gp, group_pos_cmp);
+	/* firstpos[k]: where pool[k]'s A group first appears (a table of the
+	 * groups seen, by group). Bucketing the nodes by it, in pool order,
+	 * yields the groups by first appearance with each group's nodes in their
+	 * original order. */
+	struct st_index first = {0};
 	size_t *firstpos = st_xmalloc(n * sizeof *firstpos);
-	for (size_t k = 0, head = 0; k < n; k++) {
-		if (k && !st_reg_group_equal(gp[k].g, gp[k - 1].g))
-			head = k;
-		firstpos[gp[k].pos] = gp[head].pos;
+	for (size_t k = 0; k < n; k++) {
+		struct pool_key key = {pool, pool[k]->a};
+		firstpos[k] = st_index_put(&first, st_reg_group_hash(pool[k]->a), same_a, &key, (uint32_t)k);
 	}
+	st_index_free(&first);
 	size_t *start = st_xcalloc(n + 1, sizeof *start);
 	for (size_t k = 0; k < n; k++)
 		start[firstpos[k] + 1]++;
@@ -66,7 +61,6 @@ void st_wmma_reorder_contiguously(const struct st_wmma_node *const *pool, size_t
 		out[start[firstpos[k]]++] = pool[k];
 	free(start);
 	free(firstpos);
-	free(gp);
 }
 
 /* ---- PoolVaryingReorderAlgorithm ---- */

@@ -73,26 +73,45 @@ static int interval_cmp(const void *pa, const void *pb)
 	return group_cmp(&((const struct st_wmma_interval *)pa)->group, &((const struct st_wmma_interval *)pb)->group);
 }
 
+struct group_key {
+	const struct st_wmma_interval *v;
+	struct st_reg_group g;
+};
+
+static bool same_group(const void *cx, uint32_t idx)
+{
+	const struct group_key *k = cx;
+	return group_cmp(&k->v[idx].group, &k->g) == 0;
+}
+
+/* One interval per group, spanning all of its own, sorted by group. A block
+ * adds two intervals per wmma over a few distinct groups: they are merged by
+ * group first (in place, the first of each group taking its place), so that
+ * only the distinct groups are sorted. */
 void st_wmma_liveness_finish(struct st_wmma_liveness *l)
 {
 	if (l->finished)
 		return;
-	if (l->intervals.n)
-		qsort(l->intervals.v, l->intervals.n, sizeof *l->intervals.v, interval_cmp);
-	size_t out = 0;
+	struct st_index seen = {0};
+	uint32_t out = 0;
 	for (size_t k = 0; k < l->intervals.n; k++) {
 		struct st_wmma_interval iv = l->intervals.v[k];
-		if (out && st_reg_group_equal(l->intervals.v[out - 1].group, iv.group)) {
-			struct st_wmma_interval *u = &l->intervals.v[out - 1];
-			if (iv.first < u->first)
-				u->first = iv.first;
-			if (iv.last > u->last)
-				u->last = iv.last;
-		} else {
+		struct group_key key = {l->intervals.v, iv.group};
+		uint32_t at = st_index_put(&seen, st_reg_group_hash(iv.group), same_group, &key, out);
+		if (at == out) {
 			l->intervals.v[out++] = iv;
+			continue;
 		}
+		struct st_wmma_interval *u = &l->intervals.v[at];
+		if (iv.first < u->first)
+			u->first = iv.first;
+		if (iv.last > u->last)
+			u->last = iv.last;
 	}
+	st_index_free(&seen);
 	l->intervals.n = out;
+	if (out > 1)
+		qsort(l->intervals.v, out, sizeof *l->intervals.v, interval_cmp);
 	l->finished = true;
 }
 
@@ -121,32 +140,29 @@ void st_wmma_liveness_free(struct st_wmma_liveness *l)
 
 /* ---- detectABIndices ---- */
 
-struct group_pool {
+struct node_key {
+	const struct st_wmma_node *seq;
 	struct st_reg_group g;
-	uint32_t pool;
 };
 
-static int group_pool_cmp(const void *pa, const void *pb)
+static bool same_a(const void *cx, uint32_t idx)
 {
-	const struct group_pool *a = pa, *b = pb;
-	int c = group_cmp(&a->g, &b->g);
-	if (c)
-		return c;
-	return a->pool < b->pool ? -1 : a->pool > b->pool;
+	const struct node_key *k = cx;
+	return group_cmp(&k->seq[idx].a, &k->g) == 0;
 }
 
 unsigned st_wmma_detect_ab_indices(struct st_wmma_node *seq, size_t n)
 {
-	/* src0 is pool-shared when one of its groups is read by two pools: sort
-	 * (group, pool) and look for a group whose run spans two pools. */
-	struct group_pool *gp = st_xmalloc((n ? n : 1) * sizeof *gp);
-	for (size_t k = 0; k < n; k++)
-		gp[k] = (struct group_pool){seq[k].a, seq[k].pool};
-	qsort(gp, n, sizeof *gp, group_pool_cmp);
+	/* src0 is pool-shared when one of its groups is read by two pools: some
+	 * read of a group is in another pool than the group's first read. */
+	struct st_index first = {0};
 	bool src0_shared = false;
-	for (size_t k = 1; k < n && !src0_shared; k++)
-		src0_shared = st_reg_group_equal(gp[k].g, gp[k - 1].g) && gp[k].pool != gp[k - 1].pool;
-	free(gp);
+	for (size_t k = 0; k < n && !src0_shared; k++) {
+		struct node_key key = {seq, seq[k].a};
+		uint32_t at = st_index_put(&first, st_reg_group_hash(seq[k].a), same_a, &key, (uint32_t)k);
+		src0_shared = seq[at].pool != seq[k].pool;
+	}
+	st_index_free(&first);
 	for (size_t k = 0; k < n; k++) {
 		if (src0_shared) {
 			struct st_reg_group t = seq[k].a;
