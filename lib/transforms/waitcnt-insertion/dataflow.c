@@ -149,8 +149,12 @@ static uint32_t token_set(struct token_builder *tb, const struct st_inst *i)
 		}
 		if (at->n >= 0) {
 			tb->tagged = true;
-			st_vec_reserve(&tb->ids, (size_t)at->n);
-			memcpy(tb->ids.v, tb->pool.v + at->off, (size_t)at->n * sizeof *tb->ids.v);
+			/* An empty list (`tokens = []`) tags the instruction with no
+			 * token; the pool may still be empty then. */
+			if (at->n > 0) {
+				st_vec_reserve(&tb->ids, (size_t)at->n);
+				memcpy(tb->ids.v, tb->pool.v + at->off, (size_t)at->n * sizeof *tb->ids.v);
+			}
 			tb->ids.n = (size_t)at->n;
 		}
 	}
