@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h> /* free, for st_vec_free */
+#include <string.h> /* memcpy, for st_bytes_equal */
 
 /* ST_API starts every declaration of include/stinkytofu/: the library is
  * compiled with hidden symbol visibility, so the shared library exports
@@ -114,6 +115,54 @@ static inline uint64_t st_hash64(uint64_t x)
 static inline uint64_t st_hash_ptr(const void *p)
 {
 	return st_hash64((uint64_t)(uintptr_t)p);
+}
+
+/* The slot of a pointer (an interned string, an attribute list: 8-byte
+ * aligned arena addresses) in a direct-mapped memo of nslots slots, a power
+ * of two: the memos that answer a question asked again without a table
+ * lookup (the readers', the printer's, the ISA's). */
+static inline size_t st_ptr_slot(const void *p, size_t nslots)
+{
+	uintptr_t a = (uintptr_t)p;
+	return (size_t)(a >> 3 ^ a >> 9) & (nslots - 1);
+}
+
+/* A string of 1 to 7 bytes, s[0..n), as one word read without going past
+ * it: two overlapping 4-byte loads, or the first, middle and last byte.
+ * With the length, which hashes and comparisons take separately, the
+ * overlap is unambiguous. */
+static inline uint64_t st_short_word(const char *s, size_t n)
+{
+	if (n >= 4) {
+		uint32_t lo, hi;
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + n - 4, 4);
+		return (uint64_t)hi << 32 | lo;
+	}
+	return (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8 | (unsigned char)s[n - 1];
+}
+
+/* a[0..n) == b[0..n), eight bytes at a time, a string of 8 bytes or more
+ * ending with the word of its last 8 (overlapping the one before), one of 4
+ * to 7 bytes as one st_short_word, a shorter one byte by byte (its first,
+ * middle and last byte are all of it): the names and spellings the readers
+ * look up are short, and a memcmp call costs more than they do. */
+static inline bool st_bytes_equal(const char *a, const char *b, size_t n)
+{
+	if (n < 4)
+		return !n || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+	if (n < 8)
+		return st_short_word(a, n) == st_short_word(b, n);
+	uint64_t x, y;
+	for (size_t k = 0; k + 8 < n; k += 8) {
+		memcpy(&x, a + k, 8);
+		memcpy(&y, b + k, 8);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 8, 8);
+	memcpy(&y, b + n - 8, 8);
+	return x == y;
 }
 
 /* The hash table for identity keys: from nonzero 64-bit keys (pointers, as

@@ -178,8 +178,7 @@ static struct memo_entry *memo_find(struct st_module *m, const char *interned, s
 static inline struct memo_entry *memo_slot(struct st_module *m, const char *interned)
 {
 	struct st_isa_memo *memo = m->isa_memo;
-	uintptr_t a = (uintptr_t)interned;
-	size_t r = (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
+	size_t r = st_ptr_slot(interned, MEMO_RECENT);
 	if (memo && memo->recent[r].name == interned)
 		return &memo->entries.v[memo->recent[r].idx];
 	return memo_find(m, interned, r);

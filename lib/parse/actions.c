@@ -179,7 +179,7 @@ static bool ident_operand(struct st_parser *p, const struct st_tok *id, struct s
  * classes and symbols. */
 void st_parse_ident_operand(struct st_parser *p, const struct st_tok *id, struct st_loc loc)
 {
-	struct ident_memo *e = &p->ident_memo[((uintptr_t)id->s >> 3) % ST_PARSE_IDENT_MEMO];
+	struct ident_memo *e = &p->ident_memo[st_ptr_slot(id->s, ST_PARSE_IDENT_MEMO)];
 	struct st_operand op;
 	if (e->s == id->s) {
 		op = e->op;
@@ -495,7 +495,7 @@ void st_parse_begin_inst(struct st_parser *p, const struct st_tok *mnemonic, str
 	/* The scanner interned the string with its `st.`; the name without it is
 	 * kept beside it in a memo by the interned pointer (a kernel has a few
 	 * dozen mnemonics), and interned again only when its slot held another. */
-	struct mnemonic_memo *e = &p->mnemonic_memo[((uintptr_t)mnemonic->s >> 3) % ST_PARSE_MNEMONIC_MEMO];
+	struct mnemonic_memo *e = &p->mnemonic_memo[st_ptr_slot(mnemonic->s, ST_PARSE_MNEMONIC_MEMO)];
 	if (e->with != mnemonic->s)
 		*e = (struct mnemonic_memo){mnemonic->s, st_intern(p->m->strings, name)};
 	const char *interned = e->without;

@@ -694,28 +694,6 @@ static uint32_t name_hash(const char *s, size_t n)
 	return (uint32_t)(h ^ (h >> 32));
 }
 
-/* Whether a[0..n) and b[0..n) are equal, eight bytes at a time. */
-static bool same_bytes(const char *a, const char *b, size_t n)
-{
-	uint64_t x, y;
-	size_t k = 0;
-	for (; k + 8 <= n; k += 8) {
-		memcpy(&x, a + k, 8);
-		memcpy(&y, b + k, 8);
-		if (x != y)
-			return false;
-	}
-	if (k < n && n >= 8) { /* the last eight bytes, overlapping the word before */
-		memcpy(&x, a + n - 8, 8);
-		memcpy(&y, b + n - 8, 8);
-		return x == y;
-	}
-	for (; k < n; k++)
-		if (a[k] != b[k])
-			return false;
-	return true;
-}
-
 struct row_key {
 	const struct asm_row *rows;
 	const char *s;
@@ -726,7 +704,7 @@ static bool same_name(const void *cx, uint32_t idx)
 {
 	const struct row_key *k = cx;
 	const struct asm_row *a = &k->rows[idx];
-	return a->len == k->len && same_bytes(a->name, k->s, k->len);
+	return a->len == k->len && st_bytes_equal(a->name, k->s, k->len);
 }
 
 /* The entry of rows of the mnemonic s[0..n), worked out when it is new. */
@@ -1045,7 +1023,7 @@ static bool same_token_list(const void *cx, uint32_t idx)
 {
 	const struct token_key *k = cx;
 	const struct asm_token_list *t = &k->lists[idx];
-	return t->len == k->len && same_bytes(t->text, k->s, k->len);
+	return t->len == k->len && st_bytes_equal(t->text, k->s, k->len);
 }
 
 /* `// st.token:N[,M]` -> mod.memtoken = { tokens = [N, M] }. Instructions

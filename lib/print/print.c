@@ -310,12 +310,6 @@ static inline void memo_copy(struct st_buf *out, const struct print_memo *pm, ui
 	out->len += e->len;
 }
 
-static inline size_t memo_recent(const void *key)
-{
-	uintptr_t a = (uintptr_t)key;
-	return (a >> 3 ^ a >> 9) & (MEMO_RECENT - 1);
-}
-
 /* put_memo for a key not printed recently: looked up in the index, and
  * rendered into the memo the first time. */
 static void put_memo_lookup(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
@@ -334,7 +328,7 @@ static void put_memo_lookup(struct st_buf *out, struct print_memo *pm, const voi
 		idx = st_index_put(&pm->index, h, same_memo, &mk, (uint32_t)pm->entries.n);
 		st_vec_push(&pm->entries, ((struct memo_entry){key, n, (uint32_t)(pm->text.len - off), off}));
 	}
-	size_t r = memo_recent(key);
+	size_t r = st_ptr_slot(key, MEMO_RECENT);
 	pm->recent[r].key = key;
 	pm->recent[r].n = n;
 	pm->recent[r].idx = idx;
@@ -345,7 +339,7 @@ static void put_memo_lookup(struct st_buf *out, struct print_memo *pm, const voi
 static inline void put_memo(struct st_buf *out, struct print_memo *pm, const void *key, uint32_t n,
                             void (*render)(struct st_buf *, const void *, uint32_t))
 {
-	size_t r = memo_recent(key);
+	size_t r = st_ptr_slot(key, MEMO_RECENT);
 	if (pm->recent[r].key == key && pm->recent[r].n == n)
 		memo_copy(out, pm, pm->recent[r].idx);
 	else

@@ -185,29 +185,14 @@ void st_interner_free(struct st_interner *in)
 	free(in);
 }
 
-/* A string of 1 to 7 bytes, s[0..n), as one word read without going past
- * it: two overlapping 4-byte loads, or the first, middle and last byte.
- * The length, which the hash and the comparison take separately, makes
- * the overlap unambiguous. */
-static inline uint64_t short_word(const char *s, size_t n)
-{
-	if (n >= 4) {
-		uint32_t lo, hi;
-		memcpy(&lo, s, 4);
-		memcpy(&hi, s + n - 4, 4);
-		return (uint64_t)hi << 32 | lo;
-	}
-	return (uint64_t)(unsigned char)s[0] << 16 | (uint64_t)(unsigned char)s[n / 2] << 8 | (unsigned char)s[n - 1];
-}
-
 /* Eight bytes at a time; a string of 8 bytes or more ends with the word of
- * its last 8 (overlapping the one before), a shorter one is one short_word. */
+ * its last 8 (overlapping the one before), a shorter one is one st_short_word. */
 static uint32_t hash(const char *s, size_t n)
 {
 	uint64_t h = UINT64_C(0x9E3779B97F4A7C15) ^ n;
 	if (n < 8) {
 		if (n)
-			h = st_hash64(h ^ short_word(s, n));
+			h = st_hash64(h ^ st_short_word(s, n));
 		return (uint32_t)(h ^ (h >> 32));
 	}
 	size_t k = 0;
@@ -228,30 +213,11 @@ struct intern_key {
 	size_t len;
 };
 
-/* a[0..n) == b[0..n), by the words hash() reads: the names and spellings
- * the reader interns are short, and a memcmp call cost more than them. */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n < 8)
-		return !n || short_word(a, n) == short_word(b, n);
-	for (size_t k = 0; k + 8 < n; k += 8) {
-		uint64_t x, y;
-		memcpy(&x, a + k, 8);
-		memcpy(&y, b + k, 8);
-		if (x != y)
-			return false;
-	}
-	uint64_t x, y;
-	memcpy(&x, a + n - 8, 8);
-	memcpy(&y, b + n - 8, 8);
-	return x == y;
-}
-
 static bool same_string(const void *cx, uint32_t idx)
 {
 	const struct intern_key *k = cx;
 	const struct intern_entry *e = &k->strs[idx];
-	return e->len == k->len && same_bytes(e->s, k->s, k->len);
+	return e->len == k->len && st_bytes_equal(e->s, k->s, k->len);
 }
 
 const char *st_internn(struct st_interner *in, const char *s, size_t n)

@@ -73,6 +73,28 @@ START_TEST(interner_returns_one_pointer_per_string)
 }
 END_TEST
 
+/* st_bytes_equal against memcmp at every length it has a path for, with
+ * one byte changed at each place (the overlapping words must see it). */
+START_TEST(bytes_equal_sees_every_byte)
+{
+	char a[40], b[40];
+	for (size_t k = 0; k < sizeof a; k++)
+		a[k] = b[k] = (char)('a' + k % 26);
+	for (size_t n = 0; n <= 33; n++) {
+		ck_assert(st_bytes_equal(a, b, n));
+		for (size_t at = 0; at < n; at++) {
+			b[at] ^= 0x20;
+			ck_assert_msg(!st_bytes_equal(a, b, n), "length %zu, byte %zu changed", n, at);
+			b[at] ^= 0x20;
+		}
+		/* A byte past the end is not compared. */
+		b[n] ^= 0x20;
+		ck_assert_msg(st_bytes_equal(a, b, n), "length %zu, the byte after it changed", n);
+		b[n] ^= 0x20;
+	}
+}
+END_TEST
+
 START_TEST(buf_grows_and_formats)
 {
 	struct st_buf b = {0};
@@ -331,6 +353,7 @@ int main(void)
 	tcase_add_test(tc, arena_aligns_and_zeroes);
 	tcase_add_test(tc, arena_large_allocations_keep_earlier_data);
 	tcase_add_test(tc, interner_returns_one_pointer_per_string);
+	tcase_add_test(tc, bytes_equal_sees_every_byte);
 	tcase_add_test(tc, buf_grows_and_formats);
 	tcase_add_test(tc, buf_quotes_strings);
 	tcase_add_test(tc, map_finds_what_was_put);
