@@ -22,7 +22,10 @@ ST_API size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_en
 
 /* The checks of a module a reader has just built, in one walk:
  * st_verify_module, then, when it finds no error and warn_unknown_mnemonics
- * is set, the warnings of st_warn_unknown_mnemonics. insts_checked says the
+ * is set, a warning, located at the instruction with a "did you mean",
+ * about every instruction read from the input whose mnemonic the ISA table
+ * does not know (its counter and operand roles are unknown, so a wait could
+ * be missing; --allow-unknown-mnemonics skips this). insts_checked says the
  * reader ran st_verify_inst on every instruction as it built it, with no
  * error (the .stir reader does), and nothing changed the instructions since
  * but st_asm_from_stir (which drops `asm` attributes and makes labels and
@@ -31,11 +34,5 @@ ST_API size_t st_verify_inst_operands(const struct st_inst *i, struct st_diag_en
  * Returns the number of errors. */
 ST_API size_t st_verify_read_module(struct st_module *m, bool insts_checked, bool warn_unknown_mnemonics,
                                     struct st_diag_engine *diag);
-
-/* Warns, located at the instruction with a "did you mean", about every
- * instruction read from the input whose mnemonic the ISA table does not know
- * (its counter and operand roles are unknown, so a wait could be missing);
- * --allow-unknown-mnemonics skips this. Returns the number of warnings. */
-ST_API size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *diag);
 
 #endif

@@ -497,19 +497,3 @@ size_t st_verify_read_module(struct st_module *m, bool insts_checked, bool warn_
 	return nerr;
 }
 
-size_t st_warn_unknown_mnemonics(struct st_module *m, struct st_diag_engine *diag)
-{
-	size_t n = 0;
-	for (size_t fi = 0; fi < m->funcs.n; fi++) {
-		const struct st_function *f = m->funcs.v[fi];
-		for (size_t bi = 0; bi < f->blocks.n; bi++) {
-			st_foreach_inst(f->blocks.v[bi], i) {
-				if (i->created || st_module_mnemonic(m, i->name))
-					continue;
-				warn_unknown(i, diag);
-				n++;
-			}
-		}
-	}
-	return n;
-}
