@@ -349,6 +349,23 @@ static void entry_state(struct xc *x, struct st_block *b)
 		xs_join(s, &x->out[b->preds.v[k]->index], &x->tmp);
 }
 
+/* An anchor's plan slot, for reasons walked in order: an anchor's reasons
+ * mostly follow each other, so its slot is looked up (through the
+ * instruction) once per run of them. */
+struct slot_run {
+	const struct st_inst *anchor;
+	int32_t slot;
+};
+
+static int32_t anchor_slot(const struct wc_plan *plan, struct slot_run *run, const struct st_inst *a)
+{
+	if (a != run->anchor) {
+		run->anchor = a;
+		run->slot = plan->slot[a->id];
+	}
+	return run->slot;
+}
+
 void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 {
 	const struct st_cfg *cfg = df->cfg;
@@ -440,35 +457,19 @@ void st_wc_xcnt_plan(struct wc_dataflow *df, struct wc_plan *plan)
 		for (size_t k = 0; k < n; k++)
 			if (!plan->reasons.v[k].anchor)
 				sorted[w++] = plan->reasons.v[k];
-		/* Anchors in slot order, each with its reasons in recorded order.
-		 * An anchor's reasons mostly follow each other: its slot is looked
-		 * up (through the instruction) once per run. */
+		/* Anchors in slot order, each with its reasons in recorded order
+		 * (a counting sort by slot). */
 		size_t *count = st_xcalloc(plan->anchors.n + 1, sizeof *count);
-		const struct st_inst *last = NULL;
-		int32_t slot = -1;
-		for (size_t k = 0; k < n; k++) {
-			const struct st_inst *a = plan->reasons.v[k].anchor;
-			if (!a)
-				continue;
-			if (a != last) {
-				last = a;
-				slot = plan->slot[a->id];
-			}
-			count[slot + 1]++;
-		}
+		struct slot_run run = {0};
+		for (size_t k = 0; k < n; k++)
+			if (plan->reasons.v[k].anchor)
+				count[anchor_slot(plan, &run, plan->reasons.v[k].anchor) + 1]++;
 		for (size_t s = 1; s <= plan->anchors.n; s++)
 			count[s] += count[s - 1];
-		last = NULL;
-		for (size_t k = 0; k < n; k++) {
-			const struct st_inst *a = plan->reasons.v[k].anchor;
-			if (!a)
-				continue;
-			if (a != last) {
-				last = a;
-				slot = plan->slot[a->id];
-			}
-			sorted[w + count[slot]++] = plan->reasons.v[k];
-		}
+		run = (struct slot_run){0};
+		for (size_t k = 0; k < n; k++)
+			if (plan->reasons.v[k].anchor)
+				sorted[w + count[anchor_slot(plan, &run, plan->reasons.v[k].anchor)]++] = plan->reasons.v[k];
 		memcpy(plan->reasons.v, sorted, n * sizeof *sorted);
 		free(sorted);
 		free(count);
